@@ -1,0 +1,301 @@
+# kmatrix: a patch series, cross-built for several architectures, booted in
+# QEMU, tested in the guest. `make help` lists the targets and variables.
+#
+# Layout of the work directory (outside the checkout; WORK=):
+#   src/linux/        the kernel tree imported into git, tag `pristine`
+#   tree/<arch>/      a git worktree per arch, checked out at the cell's point
+#   build/<arch>/     the arch's out-of-tree kernel build (O=)
+#   headers/<arch>/   the arch's UAPI headers, for the guest programs
+#   guest/<arch>/     guest programs and the initramfs
+# Results go to results/<run-id>/ in the checkout; results/latest is the newest.
+
+MAKEFLAGS += --no-builtin-rules --no-builtin-variables
+.SUFFIXES:
+.DELETE_ON_ERROR:
+
+TOP          := $(CURDIR)
+WORK         ?= /var/tmp/kmatrix
+RESULTS      ?= $(TOP)/results
+# The kernel tree: a tarball, and the Debian package that installs it.
+KSRC_TARBALL ?= /usr/src/linux-source-6.1.tar.xz
+KSRC_PKG     ?= linux-source-6.1
+POINTS       ?= pristine
+JOBS         ?= $(shell nproc)
+# Boot limits in seconds: the whole boot, and the longest silence on the console.
+BOOT_TIMEOUT ?= 300
+BOOT_SILENCE ?= 90
+# Per guest program, enforced by the guest's init.
+TEST_TIMEOUT ?= 30
+V            ?= 0
+
+include $(sort $(wildcard $(TOP)/arches/*.mk))
+include $(sort $(wildcard $(TOP)/toolchains/*.mk))
+ARCHES ?= $(ARCHES_ALL)
+
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
+# Per-arch data: $(call arch,IMAGE) is $($(ARCH)_IMAGE).
+arch       = $($(ARCH)_$(1))
+KARCH      = $(call arch,KARCH)
+XPREFIX    = $(TOOLCHAIN_PREFIX_$(call arch,TOOLCHAIN))
+XPKG       = $(TOOLCHAIN_PKG_$(call arch,TOOLCHAIN))
+
+SRC        := $(WORK)/src/linux
+TREE        = $(WORK)/tree/$(ARCH)
+BUILD       = $(WORK)/build/$(ARCH)
+HEADERS     = $(WORK)/headers/$(ARCH)
+GUEST       = $(WORK)/guest/$(ARCH)
+HOSTBIN    := $(WORK)/host
+IMAGE       = $(BUILD)/$(call arch,IMAGE)
+INITRAMFS   = $(GUEST)/initramfs.cpio
+
+RUN_ID     ?= $(shell date +%Y%m%d-%H%M%S)
+RUN_DIR    ?= $(RESULTS)/$(RUN_ID)
+CELL_DIR    = $(RUN_DIR)/$(ARCH)-$(POINT)
+
+# Only pass -j to the kernel's make when no jobserver is there to share.
+KMAKE = $(MAKE) --no-print-directory -C $(TREE) O=$(BUILD) ARCH=$(KARCH) \
+	CROSS_COMPILE=$(XPREFIX) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS))
+
+.PHONY: all help matrix check cell kernel initramfs guest shell toolchains \
+	deps tree headers report unit-tests guest-all clean distclean FORCE
+all: matrix
+
+help:
+	@echo 'kmatrix: cross-build a kernel series, boot it in QEMU, test in the guest'
+	@echo
+	@echo 'Main targets:'
+	@echo '  matrix       build, boot and test every ARCHES x POINTS cell, print the table'
+	@echo '  check        unit tests, guest programs for all arches, then a full matrix'
+	@echo '  cell         one cell: make cell ARCH=sparc32 [POINT=pristine]'
+	@echo '  shell        boot ARCH interactively with a busybox shell, where one exists'
+	@echo '  toolchains   install or check the compilers and emulators, print versions'
+	@echo '  report       rewrite summary.json and the table for RUN_DIR'
+	@echo 'Single steps (need ARCH=): tree kernel headers guest initramfs'
+	@echo '  clean        remove builds and guest programs under WORK (keeps the tree)'
+	@echo '  distclean    remove all of WORK'
+	@echo
+	@echo 'Variables (current value):'
+	@echo '  ARCHES=$(ARCHES)'
+	@echo '  POINTS=$(POINTS)'
+	@echo '  WORK=$(WORK)   RESULTS=$(RESULTS)'
+	@echo '  KSRC_TARBALL=$(KSRC_TARBALL) (Debian package $(KSRC_PKG))'
+	@echo '  JOBS=$(JOBS)  BOOT_TIMEOUT=$(BOOT_TIMEOUT)s  BOOT_SILENCE=$(BOOT_SILENCE)s  TEST_TIMEOUT=$(TEST_TIMEOUT)s'
+	@echo '  V=1 shows full commands and logs'
+	@echo
+	@echo 'Known arches: $(ARCHES_ALL)'
+
+# ---- checks of the input ------------------------------------------------
+
+# An unknown ARCH or ARCHES entry is an error naming the known ones.
+bad_arches := $(filter-out $(ARCHES_ALL),$(ARCHES) $(ARCH))
+ifneq ($(bad_arches),)
+$(error unknown arch '$(firstword $(bad_arches))'; known arches: $(ARCHES_ALL))
+endif
+need_arch = $(if $(ARCH),,$(error $@ needs ARCH=, one of: $(ARCHES_ALL)))
+
+# ---- packages -------------------------------------------------------------
+
+ALL_PKGS = $(HOST_PKGS) $(foreach a,$(ARCHES),\
+	$(TOOLCHAIN_PKG_$($(a)_TOOLCHAIN)) $($(a)_QEMU_PKG)) \
+	$(if $(wildcard $(KSRC_TARBALL)),,$(KSRC_PKG))
+
+deps:
+	$(Q)$(TOP)/toolchains/ensure-packages.sh $(sort $(ALL_PKGS))
+	$(Q)test -f $(KSRC_TARBALL) || { echo "kmatrix: $(KSRC_TARBALL) is missing (Debian package $(KSRC_PKG))" >&2; exit 1; }
+
+toolchains: deps
+	$(Q)for a in $(ARCHES); do \
+		$(MAKE) --no-print-directory toolchain-version ARCH=$$a || exit 1; \
+	done
+
+toolchain-version:
+	$(call need_arch)
+	$(Q)command -v $(XPREFIX)gcc >/dev/null || { echo "kmatrix: $(XPREFIX)gcc not found (Debian package $(XPKG))" >&2; exit 1; }
+	$(Q)command -v $(call arch,QEMU) >/dev/null || { echo "kmatrix: $(call arch,QEMU) not found (Debian package $(call arch,QEMU_PKG))" >&2; exit 1; }
+	$(Q)printf '%-10s %-28s %s\n' $(ARCH) "$(XPREFIX)gcc" "$$($(XPREFIX)gcc -dumpfullversion)"
+	$(Q)printf '%-10s %-28s %s\n' '' "$(call arch,QEMU)" "$$($(call arch,QEMU) --version | sed -n '1s/.*version //p')"
+
+# ---- the kernel tree --------------------------------------------------------
+
+$(SRC)/.stamp_imported:
+	$(Q)test -f $(KSRC_TARBALL) || { echo "kmatrix: $(KSRC_TARBALL) is missing (Debian package $(KSRC_PKG))" >&2; exit 1; }
+	$(Q)$(TOP)/matrix/import-tree.sh $(KSRC_TARBALL) $(SRC)
+	$(Q)touch $@
+
+tree: $(SRC)/.stamp_imported
+ifneq ($(ARCH),)
+	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT)
+endif
+
+# The point stamp changes (content and mtime) only when the worktree moves.
+POINT_STAMP = $(WORK)/tree/$(ARCH).point
+
+# ---- host tools -------------------------------------------------------------
+
+HOST_CC     ?= cc
+HOST_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=gnu11
+HOST_TOOLS  := bootrun report mkcpio
+$(HOSTBIN)/%: $(TOP)/matrix/%.c $(wildcard $(TOP)/matrix/*.h)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) -I$(TOP)/matrix -o $@ $(filter %.c,$^)
+$(HOSTBIN)/mkcpio: $(TOP)/initramfs-builder/mkcpio.c
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ $<
+
+# ---- kernel -----------------------------------------------------------------
+
+# The config fragment: the arch's base, the common options, the arch's own.
+define FRAGMENT
+# base: $(call arch,CONFIG_BASE)
+$(file <$(TOP)/arches/common.config)
+$(call arch,CONFIG)
+endef
+
+$(BUILD)/fragment.config: FORCE
+	$(call need_arch)
+	$(shell mkdir -p $(@D))
+	$(file >$@.tmp,$(FRAGMENT))
+	$(Q)cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@
+
+$(BUILD)/.config: $(BUILD)/fragment.config | $(SRC)/.stamp_imported
+	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT)
+	@echo "  CONFIG  $(ARCH): $(call arch,CONFIG_BASE) + fragment"
+	$(Q)$(KMAKE) $(call arch,CONFIG_BASE) >$(BUILD)/config.log 2>&1 || { cat $(BUILD)/config.log >&2; exit 1; }
+	$(Q)cd $(BUILD) && $(TREE)/scripts/kconfig/merge_config.sh -m .config fragment.config >>config.log 2>&1
+	$(Q)$(KMAKE) olddefconfig >>$(BUILD)/config.log 2>&1 || { cat $(BUILD)/config.log >&2; exit 1; }
+	$(Q)$(TOP)/matrix/config-check.sh $(BUILD)/fragment.config $(BUILD)/.config
+
+$(BUILD)/.stamp_built: $(BUILD)/.config $(POINT_STAMP)
+	@echo "  KERNEL  $(ARCH) at $(POINT) ($(call arch,IMAGE))"
+	$(Q)$(KMAKE) $(notdir $(call arch,IMAGE))
+	$(Q)touch $@
+
+$(POINT_STAMP): FORCE | $(SRC)/.stamp_imported
+	$(call need_arch)
+	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT)
+
+kernel: $(BUILD)/.stamp_built
+
+# ---- guest programs and initramfs -----------------------------------------
+
+$(HEADERS)/.stamp: | $(SRC)/.stamp_imported
+	$(call need_arch)
+	@echo "  HEADERS $(ARCH)"
+	$(Q)$(MAKE) --no-print-directory -C $(SRC) O=$(WORK)/headers-build/$(ARCH) ARCH=$(KARCH) \
+		INSTALL_HDR_PATH=$(HEADERS) headers_install >$(WORK)/headers-build-$(ARCH).log 2>&1 \
+		|| { cat $(WORK)/headers-build-$(ARCH).log >&2; exit 1; }
+	$(Q)touch $@
+headers: $(HEADERS)/.stamp
+
+GUEST_CC      = $(XPREFIX)gcc
+GUEST_CFLAGS  = $(call arch,USER_CFLAGS) -Os -static -nostdlib -ffreestanding \
+	-fno-stack-protector -fno-asynchronous-unwind-tables -fno-pie -no-pie \
+	-Wall -Wextra -Werror -Wno-unused-function \
+	-I$(TOP)/initramfs-builder/include -I$(HEADERS)/include
+GUEST_LIBS    = -lgcc
+GUEST_HDRS   := $(wildcard $(TOP)/initramfs-builder/include/*.h)
+GUEST_TESTS  := $(sort $(basename $(notdir $(wildcard $(TOP)/guest-tests/*.c))))
+GUEST_PROGS   = $(GUEST)/init $(addprefix $(GUEST)/tests/,$(GUEST_TESTS))
+
+$(GUEST)/init: $(TOP)/initramfs-builder/init.c $(GUEST_HDRS) $(HEADERS)/.stamp
+	$(Q)mkdir -p $(@D)
+	$(Q)$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $< $(GUEST_LIBS)
+$(GUEST)/tests/%: $(TOP)/guest-tests/%.c $(GUEST_HDRS) $(HEADERS)/.stamp
+	$(Q)mkdir -p $(@D)
+	$(Q)$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $< $(GUEST_LIBS)
+
+# The cpio list is rewritten only when it changes, so the archive is rebuilt
+# only when a program or the list does.
+define CPIO_LIST
+dir /dev 0755 0 0
+nod /dev/console 0600 0 0 c 5 1
+dir /proc 0755 0 0
+dir /tmp 0755 0 0
+dir /tests 0755 0 0
+file /init $(GUEST)/init 0755 0 0
+$(foreach t,$(GUEST_TESTS),file /tests/$(t) $(GUEST)/tests/$(t) 0755 0 0
+)
+endef
+$(GUEST)/initramfs.list: FORCE
+	$(call need_arch)
+	$(shell mkdir -p $(@D))
+	$(file >$@.tmp,$(CPIO_LIST))
+	$(Q)cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@
+$(INITRAMFS): $(GUEST)/initramfs.list $(GUEST_PROGS) $(HOSTBIN)/mkcpio
+	@echo "  CPIO    $(ARCH): init + $(words $(GUEST_TESTS)) test programs"
+	$(Q)$(HOSTBIN)/mkcpio $< $@.tmp && mv -f $@.tmp $@
+
+guest: $(GUEST_PROGS)
+initramfs: $(INITRAMFS)
+
+# ---- boot -------------------------------------------------------------------
+
+KTAP_END_MARKER := kmatrix: all tests done
+APPEND = console=$(call arch,CONSOLE) panic=-1 kmatrix_timeout=$(TEST_TIMEOUT) $(call arch,APPEND)
+QEMU_CMD = $(call arch,QEMU) $(call arch,QEMU_ARGS) -nographic -monitor none \
+	-no-reboot -kernel $(IMAGE) -initrd $(INITRAMFS) -append '$(APPEND)'
+
+POINT ?= $(firstword $(POINTS))
+
+# One cell: build, boot, record. A failed build is a result, not a make error,
+# so the cell always leaves its cell.tsv; the report decides the exit status.
+cell: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
+	$(call need_arch)
+	$(Q)RUN_DIR=$(RUN_DIR) CELL_DIR=$(CELL_DIR) ARCH=$(ARCH) POINT=$(POINT) V=$(V) \
+		HOSTBIN=$(HOSTBIN) BOOT_TIMEOUT=$(BOOT_TIMEOUT) BOOT_SILENCE=$(BOOT_SILENCE) \
+		END_MARKER='$(KTAP_END_MARKER)' MAKE='$(MAKE)' \
+		$(TOP)/matrix/run-cell.sh $(QEMU_CMD)
+
+# All cells, then the table. Each cell rewrites summary.json when it ends, so
+# an interrupted run still has a summary of every finished cell.
+CELLS := $(foreach p,$(POINTS),$(foreach a,$(ARCHES),cell/$(a)/$(p)))
+matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
+	$(Q)mkdir -p $(RUN_DIR) && ln -sfn $(RUN_ID) $(RESULTS)/latest.tmp && mv -Tf $(RESULTS)/latest.tmp $(RESULTS)/latest
+	@echo "kmatrix: run $(RUN_ID): $(words $(CELLS)) cells ($(ARCHES)) x ($(POINTS)), results in $(RUN_DIR)"
+	$(Q)$(MAKE) --no-print-directory RUN_ID=$(RUN_ID) $(CELLS); \
+		$(HOSTBIN)/report --table $(RUN_DIR)
+
+cell/%: FORCE
+	$(Q)$(MAKE) --no-print-directory cell RUN_ID=$(RUN_ID) \
+		ARCH=$(word 1,$(subst /, ,$*)) POINT=$(word 2,$(subst /, ,$*))
+
+report: $(HOSTBIN)/report
+	$(Q)$(HOSTBIN)/report --table $(if $(filter $(RESULTS)/$(RUN_ID),$(RUN_DIR)),$(RESULTS)/latest,$(RUN_DIR))
+
+# ---- interactive shell ------------------------------------------------------
+
+BUSYBOX_DEB = $(call arch,BUSYBOX_DEB)
+shell: kernel $(HOSTBIN)/mkcpio
+	$(call need_arch)
+	$(Q)test -n "$(BUSYBOX_DEB)" || { echo "kmatrix: no busybox for $(ARCH): Debian builds busybox-static for no such arch; use 'make cell ARCH=$(ARCH)' and its console log" >&2; exit 1; }
+	$(Q)$(TOP)/initramfs-builder/busybox-initramfs.sh $(BUSYBOX_DEB) $(WORK)/busybox/$(ARCH) $(HOSTBIN)/mkcpio
+	$(call arch,QEMU) $(call arch,QEMU_ARGS) -nographic -no-reboot -kernel $(IMAGE) \
+		-initrd $(WORK)/busybox/$(ARCH)/initramfs.cpio -append 'console=$(call arch,CONSOLE) $(call arch,APPEND)'
+
+# ---- tests of the project itself --------------------------------------------
+
+unit-tests: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
+	$(Q)$(MAKE) --no-print-directory -C $(TOP)/matrix/tests HOSTBIN=$(HOSTBIN) HOST_CC=$(HOST_CC)
+
+guest-all: $(SRC)/.stamp_imported
+	$(Q)for a in $(ARCHES); do \
+		$(MAKE) --no-print-directory initramfs ARCH=$$a || exit 1; \
+	done
+
+check: deps
+	$(Q)$(MAKE) --no-print-directory unit-tests
+	$(Q)$(MAKE) --no-print-directory guest-all
+	$(Q)$(MAKE) --no-print-directory matrix
+
+clean:
+	rm -rf $(WORK)/build $(WORK)/guest $(WORK)/host $(WORK)/headers $(WORK)/headers-build
+
+distclean:
+	rm -rf $(WORK)
+
+FORCE:

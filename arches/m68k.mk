@@ -1,0 +1,22 @@
+# m68k: QEMU's virt machine (68040, Goldfish tty). CONFIG_VIRT selects the
+# 68040 and the Motorola MMU; tinyconfig alone leaves MMU off and loses them.
+ARCHES_ALL += m68k
+m68k_KARCH       := m68k
+m68k_TOOLCHAIN   := m68k-linux-gnu
+m68k_USER_CFLAGS := -mcpu=68040
+m68k_CONFIG_BASE := tinyconfig
+define m68k_CONFIG
+CONFIG_MMU=y
+CONFIG_M68KCLASSIC=y
+CONFIG_VIRT=y
+CONFIG_M68040=y
+CONFIG_GOLDFISH_TTY=y
+CONFIG_COMPAT_32BIT_TIME=y
+endef
+m68k_IMAGE       := vmlinux
+m68k_QEMU        := qemu-system-m68k
+m68k_QEMU_PKG    := qemu-system-misc
+m68k_QEMU_ARGS   := -M virt -cpu m68040 -m 256M
+m68k_CONSOLE     := ttyGF0
+m68k_APPEND      :=
+m68k_BUSYBOX_DEB :=

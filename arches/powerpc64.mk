@@ -1,0 +1,25 @@
+# powerpc64: big-endian pseries under SLOF, hvc0 console. SLOF boots vmlinux,
+# not a zImage, and needs the OF boot trampoline. COMPAT runs 32-bit tasks.
+ARCHES_ALL += powerpc64
+powerpc64_KARCH       := powerpc
+powerpc64_TOOLCHAIN   := powerpc64-linux-gnu
+powerpc64_USER_CFLAGS := -mbig-endian
+powerpc64_CONFIG_BASE := tinyconfig
+define powerpc64_CONFIG
+CONFIG_PPC64=y
+CONFIG_CPU_BIG_ENDIAN=y
+CONFIG_PPC_PSERIES=y
+CONFIG_PPC_OF_BOOT_TRAMPOLINE=y
+CONFIG_HVC_CONSOLE=y
+CONFIG_COMPAT=y
+CONFIG_NET=y
+CONFIG_SECCOMP=y
+CONFIG_SECCOMP_FILTER=y
+endef
+powerpc64_IMAGE       := vmlinux
+powerpc64_QEMU        := qemu-system-ppc64
+powerpc64_QEMU_PKG    := qemu-system-ppc
+powerpc64_QEMU_ARGS   := -M pseries -cpu POWER8 -m 1G
+powerpc64_CONSOLE     := hvc0
+powerpc64_APPEND      :=
+powerpc64_BUSYBOX_DEB :=

@@ -1,0 +1,20 @@
+# s390x: the virtio CCW machine with the SCLP line-mode console.
+ARCHES_ALL += s390x
+s390x_KARCH       := s390
+s390x_TOOLCHAIN   := s390x-linux-gnu
+s390x_USER_CFLAGS :=
+s390x_CONFIG_BASE := tinyconfig
+define s390x_CONFIG
+CONFIG_SCLP_TTY=y
+CONFIG_SCLP_CONSOLE=y
+CONFIG_NET=y
+CONFIG_SECCOMP=y
+CONFIG_SECCOMP_FILTER=y
+endef
+s390x_IMAGE       := arch/s390/boot/bzImage
+s390x_QEMU        := qemu-system-s390x
+s390x_QEMU_PKG    := qemu-system-misc
+s390x_QEMU_ARGS   := -M s390-ccw-virtio -cpu qemu -m 512M
+s390x_CONSOLE     := ttysclp0
+s390x_APPEND      :=
+s390x_BUSYBOX_DEB := s390x

@@ -1,0 +1,22 @@
+# sparc32: a SPARCstation 5 (sun4m) under OpenBIOS, Zilog serial console.
+# The Fujitsu CPU: machines defaulting to TI-MicroSparc-I stall in faults.
+# The sparc64 compiler builds both the 32-bit kernel and (-m32) user code;
+# there is no sparc32 libc, which is why the guest code is freestanding.
+ARCHES_ALL += sparc32
+sparc32_KARCH       := sparc
+sparc32_TOOLCHAIN   := sparc64-linux-gnu
+sparc32_USER_CFLAGS := -m32 -mcpu=v8
+sparc32_CONFIG_BASE := tinyconfig
+define sparc32_CONFIG
+# CONFIG_64BIT is not set
+CONFIG_SERIAL_SUNZILOG=y
+CONFIG_SERIAL_SUNZILOG_CONSOLE=y
+CONFIG_COMPAT_32BIT_TIME=y
+endef
+sparc32_IMAGE       := arch/sparc/boot/zImage
+sparc32_QEMU        := qemu-system-sparc
+sparc32_QEMU_PKG    := qemu-system-sparc
+sparc32_QEMU_ARGS   := -M SS-5 -cpu Fujitsu-MB86904 -m 256M
+sparc32_CONSOLE     := ttyS0
+sparc32_APPEND      :=
+sparc32_BUSYBOX_DEB :=

@@ -1,0 +1,23 @@
+# x86_64: a q35 PC, 8250 serial console. The guest ends QEMU with
+# reboot(RB_AUTOBOOT) under -no-reboot (RB_POWER_OFF only halts without ACPI).
+ARCHES_ALL += x86_64
+x86_64_KARCH       := x86
+x86_64_TOOLCHAIN   := x86_64-linux-gnu
+x86_64_USER_CFLAGS :=
+x86_64_CONFIG_BASE := tinyconfig
+define x86_64_CONFIG
+CONFIG_64BIT=y
+CONFIG_SERIAL_8250=y
+CONFIG_SERIAL_8250_CONSOLE=y
+CONFIG_X86_VSYSCALL_EMULATION=y
+CONFIG_NET=y
+CONFIG_SECCOMP=y
+CONFIG_SECCOMP_FILTER=y
+endef
+x86_64_IMAGE       := arch/x86/boot/bzImage
+x86_64_QEMU        := qemu-system-x86_64
+x86_64_QEMU_PKG    := qemu-system-x86
+x86_64_QEMU_ARGS   := -M q35 -cpu Nehalem -m 512M
+x86_64_CONSOLE     := ttyS0
+x86_64_APPEND      := vsyscall=emulate
+x86_64_BUSYBOX_DEB := amd64
