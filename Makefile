@@ -32,6 +32,8 @@ include $(sort $(wildcard $(TOP)/arches/*.mk))
 include $(sort $(wildcard $(TOP)/toolchains/*.mk))
 ARCHES ?= $(ARCHES_ALL)
 
+TAB := $(shell printf '\t')
+
 ifeq ($(V),1)
 Q :=
 else
@@ -138,11 +140,12 @@ POINT_STAMP = $(WORK)/tree/$(ARCH).point
 # ---- host tools -------------------------------------------------------------
 
 HOST_CC     ?= cc
-HOST_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=gnu11
+HOST_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -Wno-format-truncation -std=gnu11
 HOST_TOOLS  := bootrun report mkcpio
 $(HOSTBIN)/%: $(TOP)/matrix/%.c $(wildcard $(TOP)/matrix/*.h)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -I$(TOP)/matrix -o $@ $(filter %.c,$^)
+$(HOSTBIN)/bootrun $(HOSTBIN)/report: $(TOP)/matrix/ktap.c
 $(HOSTBIN)/mkcpio: $(TOP)/initramfs-builder/mkcpio.c
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ $<
@@ -197,17 +200,17 @@ GUEST_CFLAGS  = $(call arch,USER_CFLAGS) -Os -static -nostdlib -ffreestanding \
 	-fno-stack-protector -fno-asynchronous-unwind-tables -fno-pie -no-pie \
 	-Wall -Wextra -Werror -Wno-unused-function \
 	-I$(TOP)/initramfs-builder/include -I$(HEADERS)/include
-GUEST_LIBS    = -lgcc
+# No libgcc: the sparc64 compiler has none for -m32; the guest code needs none.
 GUEST_HDRS   := $(wildcard $(TOP)/initramfs-builder/include/*.h)
 GUEST_TESTS  := $(sort $(basename $(notdir $(wildcard $(TOP)/guest-tests/*.c))))
 GUEST_PROGS   = $(GUEST)/init $(addprefix $(GUEST)/tests/,$(GUEST_TESTS))
 
 $(GUEST)/init: $(TOP)/initramfs-builder/init.c $(GUEST_HDRS) $(HEADERS)/.stamp
 	$(Q)mkdir -p $(@D)
-	$(Q)$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $< $(GUEST_LIBS)
+	$(Q)$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
 $(GUEST)/tests/%: $(TOP)/guest-tests/%.c $(GUEST_HDRS) $(HEADERS)/.stamp
 	$(Q)mkdir -p $(@D)
-	$(Q)$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $< $(GUEST_LIBS)
+	$(Q)$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
 
 # The cpio list is rewritten only when it changes, so the archive is rebuilt
 # only when a program or the list does.
@@ -257,6 +260,7 @@ CELLS := $(foreach p,$(POINTS),$(foreach a,$(ARCHES),cell/$(a)/$(p)))
 matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)mkdir -p $(RUN_DIR) && ln -sfn $(RUN_ID) $(RESULTS)/latest.tmp && mv -Tf $(RESULTS)/latest.tmp $(RESULTS)/latest
 	@echo "kmatrix: run $(RUN_ID): $(words $(CELLS)) cells ($(ARCHES)) x ($(POINTS)), results in $(RUN_DIR)"
+	$(Q)printf '%s\n' $(subst /,$(TAB),$(patsubst cell/%,%,$(CELLS))) >$(RUN_DIR)/cells.list
 	$(Q)$(MAKE) --no-print-directory RUN_ID=$(RUN_ID) $(CELLS); \
 		$(HOSTBIN)/report --table $(RUN_DIR)
 

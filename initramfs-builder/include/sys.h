@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Arch-free system call helpers, shaped like nolibc's: sys_<name>() returns
+ * the kernel's result, a negative errno on failure, and knows no arch; it
+ * may test a capability (__NR_*, ARCH_*), never an arch name. Numbers,
+ * flags and signal values come from the arch's own UAPI headers.
+ */
+#ifndef KMX_SYS_H
+#define KMX_SYS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <linux/types.h>
+#include <asm/unistd.h>
+#include <asm/signal.h>
+#include <asm/fcntl.h>
+#include <asm/errno.h>
+#include <linux/mman.h>
+#include <linux/wait.h>
+#include <linux/reboot.h>
+#include <linux/resource.h>
+#include <linux/time.h>
+#include <linux/poll.h>
+#include <linux/prctl.h>
+#include <linux/ptrace.h>
+#include "arch.h"
+
+#ifndef AT_FDCWD
+#define AT_FDCWD -100
+#endif
+
+typedef int kmx_pid_t;
+
+/* Wait status decoding, as in every libc. */
+#define WEXITSTATUS(s)	(((s) & 0xff00) >> 8)
+#define WTERMSIG(s)	((s) & 0x7f)
+#define WSTOPSIG(s)	WEXITSTATUS(s)
+#define WIFEXITED(s)	(WTERMSIG(s) == 0)
+#define WIFSTOPPED(s)	(((s) & 0xff) == 0x7f)
+#define WIFSIGNALED(s)	(((s) & 0xffff) - 1U < 0xffu)
+#define WCOREDUMP(s)	((s) & 0x80)
+
+/* The kernel's sigaction for rt_sigaction: the same layout on all five. */
+struct kmx_sigaction {
+	void (*handler)(int);
+	unsigned long flags;
+	void (*restorer)(void);
+	uint64_t mask;
+};
+
+struct kmx_rlimit64 {
+	uint64_t cur, max;
+};
+
+struct kmx_timespec {	/* the native `long` timespec ppoll takes */
+	long tv_sec, tv_nsec;
+};
+
+static long sys_write(int fd, const void *buf, size_t len)
+{
+	return my_syscall3(__NR_write, fd, buf, len);
+}
+
+static long sys_read(int fd, void *buf, size_t len)
+{
+	return my_syscall3(__NR_read, fd, buf, len);
+}
+
+static int sys_open(const char *path, int flags, int mode)
+{
+	return my_syscall4(__NR_openat, AT_FDCWD, path, flags, mode);
+}
+
+static int sys_close(int fd)
+{
+	return my_syscall1(__NR_close, fd);
+}
+
+static int sys_dup3(int old, int new, int flags)
+{
+	return my_syscall3(__NR_dup3, old, new, flags);
+}
+
+static int sys_pipe2(int fds[2], int flags)
+{
+	return my_syscall2(__NR_pipe2, fds, flags);
+}
+
+static int sys_fcntl(int fd, int cmd, long arg)
+{
+	return my_syscall3(__NR_fcntl, fd, cmd, arg);
+}
+
+static int sys_mkdir(const char *path, int mode)
+{
+	return my_syscall3(__NR_mkdirat, AT_FDCWD, path, mode);
+}
+
+static int sys_mount(const char *src, const char *dst, const char *type,
+		     unsigned long flags, const void *data)
+{
+	return my_syscall5(__NR_mount, src, dst, type, flags, data);
+}
+
+static long sys_getdents64(int fd, void *buf, size_t len)
+{
+	return my_syscall3(__NR_getdents64, fd, buf, len);
+}
+
+static __attribute__((noreturn)) void sys_exit_group(int status)
+{
+	my_syscall1(__NR_exit_group, status);
+	for (;;)
+		;
+}
+
+/* Ends the calling thread only. */
+static __attribute__((noreturn)) void sys_exit_thread(int status)
+{
+	my_syscall1(__NR_exit, status);
+	for (;;)
+		;
+}
+
+static kmx_pid_t sys_getpid(void)
+{
+	return my_syscall0(__NR_getpid);
+}
+
+static kmx_pid_t sys_gettid(void)
+{
+	return my_syscall0(__NR_gettid);
+}
+
+static kmx_pid_t sys_fork(void)
+{
+#ifdef ARCH_FORK_RETURNS_PARENT_PID
+	kmx_pid_t self = sys_gettid();
+#endif
+#ifdef __NR_fork
+	kmx_pid_t ret = my_syscall0(__NR_fork);
+#else
+	kmx_pid_t ret = my_syscall5(__NR_clone, SIGCHLD, 0, 0, 0, 0);
+#endif
+#ifdef ARCH_FORK_RETURNS_PARENT_PID
+	if (ret == self)
+		return 0;
+#endif
+	return ret;
+}
+
+static int sys_execve(const char *path, char *const argv[], char *const envp[])
+{
+	return my_syscall3(__NR_execve, path, argv, envp);
+}
+
+static kmx_pid_t sys_wait4(kmx_pid_t pid, int *status, int options)
+{
+	return my_syscall4(__NR_wait4, pid, status, options, 0);
+}
+
+static int sys_kill(kmx_pid_t pid, int sig)
+{
+	return my_syscall2(__NR_kill, pid, sig);
+}
+
+static int sys_tgkill(kmx_pid_t tgid, kmx_pid_t tid, int sig)
+{
+	return my_syscall3(__NR_tgkill, tgid, tid, sig);
+}
+
+static int sys_setpgid(kmx_pid_t pid, kmx_pid_t pgid)
+{
+	return my_syscall2(__NR_setpgid, pid, pgid);
+}
+
+static int sys_reboot(unsigned int cmd)
+{
+	return my_syscall4(__NR_reboot, LINUX_REBOOT_MAGIC1, LINUX_REBOOT_MAGIC2, cmd, 0);
+}
+
+static int sys_prlimit64(kmx_pid_t pid, int resource,
+			 const struct kmx_rlimit64 *new, struct kmx_rlimit64 *old)
+{
+	return my_syscall4(__NR_prlimit64, pid, resource, new, old);
+}
+
+static int sys_ppoll(struct pollfd *fds, unsigned int n,
+		     const struct kmx_timespec *timeout)
+{
+	return my_syscall5(__NR_ppoll, fds, n, timeout, 0, 8);
+}
+
+/* Sleeps, without the time32/time64 split of nanosleep. */
+static void sys_sleep_ms(long ms)
+{
+	struct kmx_timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	sys_ppoll(NULL, 0, &ts);
+}
+
+static int sys_rt_sigaction(int sig, const struct kmx_sigaction *act,
+			    struct kmx_sigaction *old)
+{
+#ifdef ARCH_RT_SIGACTION_HAS_RESTORER_ARG
+	return my_syscall5(__NR_rt_sigaction, sig, act, old, 0, 8);
+#else
+	return my_syscall4(__NR_rt_sigaction, sig, act, old, 8);
+#endif
+}
+
+static int sys_rt_sigprocmask(int how, const uint64_t *set, uint64_t *old)
+{
+	return my_syscall4(__NR_rt_sigprocmask, how, set, old, 8);
+}
+
+static long sys_ptrace(long req, kmx_pid_t pid, void *addr, void *data)
+{
+	return my_syscall4(__NR_ptrace, req, pid, addr, data);
+}
+
+static int sys_prctl(int op, unsigned long a2, unsigned long a3,
+		     unsigned long a4, unsigned long a5)
+{
+	return my_syscall5(__NR_prctl, op, a2, a3, a4, a5);
+}
+
+static void *sys_mmap(void *addr, size_t len, int prot, int flags, int fd, long off)
+{
+#if defined(ARCH_MMAP_ARGS_IN_MEMORY)
+	long args[6] = { (long)addr, (long)len, prot, flags, fd, off };
+
+	return (void *)my_syscall1(__NR_mmap, args);
+#elif defined(__NR_mmap2)
+	return (void *)my_syscall6(__NR_mmap2, addr, len, prot, flags, fd, off >> 12);
+#else
+	return (void *)my_syscall6(__NR_mmap, addr, len, prot, flags, fd, off);
+#endif
+}
+
+static int sys_munmap(void *addr, size_t len)
+{
+	return my_syscall2(__NR_munmap, addr, len);
+}
+
+static int sys_mprotect(void *addr, size_t len, int prot)
+{
+	return my_syscall3(__NR_mprotect, addr, len, prot);
+}
+
+/* mmap returns an address or -errno; the top page of addresses is errors. */
+static int sys_is_err(const void *p)
+{
+	return (unsigned long)p >= (unsigned long)-4095;
+}
+
+#endif

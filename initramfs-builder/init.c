@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * PID 1 of the test initramfs. It mounts what the tests need, turns on core
+ * dumps into /tmp, then runs every program in /tests (sorted by name) in its
+ * own child and process group with a timeout, and prints one KTAP document
+ * in which each program is a subtest: the program's own KTAP, indented two
+ * spaces, then the program's result line. Then the end marker the host
+ * waits for, and a reboot (QEMU runs with -no-reboot, so that ends it).
+ *
+ * The kernel command line may carry kmatrix_timeout=<seconds per program>.
+ */
+#include "libk.h"
+
+#define END_MARKER	"kmatrix: all tests done"
+#define TESTS_DIR	"/tests"
+#define MAX_TESTS	64
+#define CORE_PATTERN	"/tmp/core.%e.%p"
+
+struct kmx_dirent64 {
+	uint64_t ino;
+	int64_t off;
+	unsigned short reclen;
+	unsigned char type;
+	char name[];
+};
+
+static char names[MAX_TESTS][64];
+static unsigned ntests;
+
+static void diag(const char *what, long err)
+{
+	k_printf("# init: %s: error %ld\n", what, err);
+}
+
+static int write_file(const char *path, const char *text)
+{
+	int fd = sys_open(path, O_WRONLY, 0);
+	long r;
+
+	if (fd < 0)
+		return fd;
+	r = sys_write(fd, text, k_strlen(text));
+	sys_close(fd);
+	return r < 0 ? r : 0;
+}
+
+static void setup(void)
+{
+	static const struct { const char *type, *dir; } mounts[] = {
+		{ "proc", "/proc" }, { "devtmpfs", "/dev" }, { "tmpfs", "/tmp" },
+	};
+	struct kmx_rlimit64 unlimited = { ~0ULL, ~0ULL };
+	long r;
+
+	for (unsigned i = 0; i < sizeof(mounts) / sizeof(mounts[0]); i++) {
+		sys_mkdir(mounts[i].dir, 0755);
+		r = sys_mount(mounts[i].type, mounts[i].dir, mounts[i].type, 0, NULL);
+		if (r < 0 && r != -EBUSY)
+			diag(mounts[i].dir, r);
+	}
+	/* Core dumps: the forced-exit tests check that one is written. */
+	r = write_file("/proc/sys/kernel/core_pattern", CORE_PATTERN);
+	if (r < 0)
+		diag("core_pattern", r);
+	r = sys_prlimit64(0, RLIMIT_CORE, &unlimited, NULL);
+	if (r < 0)
+		diag("RLIMIT_CORE", r);
+}
+
+/* The per-program timeout from the kernel command line. */
+static unsigned timeout_seconds(void)
+{
+	char buf[1024];
+	const char *p;
+	int fd = sys_open("/proc/cmdline", O_RDONLY, 0);
+	long n;
+
+	if (fd < 0)
+		return 30;
+	n = sys_read(fd, buf, sizeof(buf) - 1);
+	sys_close(fd);
+	buf[n > 0 ? n : 0] = 0;
+	p = k_strstr(buf, "kmatrix_timeout=");
+	return p && k_atol(p + 16) > 0 ? k_atol(p + 16) : 30;
+}
+
+static void list_tests(void)
+{
+	char buf[4096];
+	int fd = sys_open(TESTS_DIR, O_RDONLY | O_DIRECTORY, 0);
+	long n;
+
+	if (fd < 0) {
+		diag(TESTS_DIR, fd);
+		return;
+	}
+	while ((n = sys_getdents64(fd, buf, sizeof(buf))) > 0) {
+		for (long off = 0; off < n;) {
+			struct kmx_dirent64 *d = (void *)(buf + off);
+
+			off += d->reclen;
+			if (d->name[0] == '.' || ntests == MAX_TESTS ||
+			    k_strlen(d->name) >= sizeof(names[0]))
+				continue;
+			memcpy(names[ntests++], d->name, k_strlen(d->name) + 1);
+		}
+	}
+	sys_close(fd);
+	/* Insertion sort: the run order must not depend on the directory. */
+	for (unsigned i = 1; i < ntests; i++)
+		for (unsigned j = i; j && k_strcmp(names[j - 1], names[j]) > 0; j--) {
+			char t[sizeof(names[0])];
+
+			memcpy(t, names[j], sizeof(t));
+			memcpy(names[j], names[j - 1], sizeof(t));
+			memcpy(names[j - 1], t, sizeof(t));
+		}
+}
+
+/* Copies the child's output to the console, each line indented. */
+struct relay {
+	char line[512];
+	unsigned len;
+};
+
+static void relay_flush(struct relay *r)
+{
+	char out[sizeof(r->line) + 4];
+
+	if (!r->len)
+		return;
+	out[0] = ' ';
+	out[1] = ' ';
+	memcpy(out + 2, r->line, r->len);
+	out[r->len + 2] = '\n';
+	sys_write(1, out, r->len + 3);
+	r->len = 0;
+}
+
+static int relay_drain(struct relay *r, int fd)
+{
+	char buf[512];
+	long n;
+
+	while ((n = sys_read(fd, buf, sizeof(buf))) > 0)
+		for (long i = 0; i < n; i++) {
+			if (buf[i] == '\n' || r->len == sizeof(r->line) - 1)
+				relay_flush(r);
+			if (buf[i] != '\n')
+				r->line[r->len++] = buf[i];
+		}
+	return n;	/* 0 at EOF, -EAGAIN when nothing is left for now */
+}
+
+static void reap_others(void)
+{
+	int status;
+
+	while (sys_wait4(-1, &status, WNOHANG | __WALL) > 0)
+		;
+}
+
+static void run_test(unsigned num, const char *name, unsigned timeout_s)
+{
+	char path[96], *argv[2] = { path, NULL }, *envp[1] = { NULL };
+	struct relay relay = { .len = 0 };
+	int fds[2], status = 0, exited = 0;
+	unsigned long waited_ms = 0;
+	kmx_pid_t pid;
+
+	k_snprintf(path, sizeof(path), TESTS_DIR "/%s", name);
+	if (sys_pipe2(fds, O_CLOEXEC) < 0) {
+		k_printf("not ok %u %s # ERROR pipe failed\n", num, name);
+		return;
+	}
+	pid = sys_fork();
+	if (pid == 0) {
+		sys_setpgid(0, 0);
+		sys_dup3(fds[1], 1, 0);
+		sys_dup3(fds[1], 2, 0);
+		sys_execve(path, argv, envp);
+		k_printf("# exec %s failed\n", path);
+		sys_exit_group(127);
+	}
+	sys_close(fds[1]);
+	if (pid < 0) {
+		sys_close(fds[0]);
+		k_printf("not ok %u %s # ERROR fork failed: %d\n", num, name, pid);
+		return;
+	}
+	sys_fcntl(fds[0], F_SETFL, O_NONBLOCK);
+	k_printf("# running %s\n", name);
+	while (!exited && waited_ms < timeout_s * 1000UL) {
+		struct pollfd pfd = { .fd = fds[0], .events = POLLIN };
+		struct kmx_timespec ts = { 0, 100 * 1000000L };
+		kmx_pid_t r;
+
+		if (sys_ppoll(&pfd, 1, &ts) == 0)
+			waited_ms += 100;
+		relay_drain(&relay, fds[0]);
+		r = sys_wait4(pid, &status, WNOHANG | __WALL);
+		exited = r == pid;
+		if (r == 0 || r == pid)
+			reap_others();
+		/* EOF before exit: the child closed its output; keep waiting. */
+		if (pfd.revents & POLLHUP)
+			sys_sleep_ms(50), waited_ms += 50;
+	}
+	/* Its descendants may still hold the pipe: end the whole group. */
+	sys_kill(-pid, SIGKILL);
+	if (!exited) {
+		sys_kill(pid, SIGKILL);
+		sys_wait4(pid, &status, __WALL);
+	}
+	relay_drain(&relay, fds[0]);
+	relay_flush(&relay);
+	sys_close(fds[0]);
+	reap_others();
+
+	if (!exited)
+		k_printf("not ok %u %s # TIMEOUT after %u s\n", num, name, timeout_s);
+	else if (WIFSIGNALED(status))
+		k_printf("not ok %u %s # ERROR killed by signal %d\n", num, name, WTERMSIG(status));
+	else if (WEXITSTATUS(status))
+		k_printf("not ok %u %s # exit status %d\n", num, name, WEXITSTATUS(status));
+	else
+		k_printf("ok %u %s\n", num, name);
+}
+
+int main(int argc, char **argv, char **envp)
+{
+	unsigned timeout_s;
+
+	(void)argc, (void)argv, (void)envp;
+	setup();
+	timeout_s = timeout_seconds();
+	list_tests();
+	k_printf("KTAP version 1\n");
+	k_printf("# kmatrix init on %s: %u test programs, %u s each at most\n",
+		 KMX_ARCH_NAME, ntests, timeout_s);
+	k_printf("1..%u\n", ntests);
+	for (unsigned i = 0; i < ntests; i++)
+		run_test(i + 1, names[i], timeout_s);
+	k_printf(END_MARKER "\n");
+	sys_reboot(LINUX_REBOOT_CMD_RESTART);
+	for (;;)		/* PID 1 must not exit: that panics */
+		sys_sleep_ms(1000);
+}

@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bootrun: boot one cell in QEMU and say how it went.
+ *
+ *   bootrun --log FILE --out FILE [--timeout S] [--silence S]
+ *           [--marker TEXT] -- qemu-system-... ARGS...
+ *
+ * It prints the QEMU command shell-quoted (so a person can rerun it), copies
+ * the console to --log, ends QEMU once the guest prints the end marker (some
+ * machines do not end on the guest's reboot), and cuts off a boot that is
+ * silent too long or runs too long. The outcome is one of
+ *   ok          the end marker and at least one KTAP result
+ *   timeout     silence or total time ran out
+ *   panic       Kernel panic, Oops, BUG:, Internal error, cut here
+ *   no-results  the guest ran but gave no KTAP results or no end marker
+ *   qemu-error  QEMU failed to start or exited with an error of its own
+ *   interrupted bootrun was stopped (Ctrl-C) before the boot ended
+ * --out gets a tab-separated record: a `boot` line (status, seconds, reason),
+ * a `qemu` line (the command) and a `test` line per KTAP result, written
+ * atomically, so a reader never sees half of it.
+ * Exit status: 0 if the boot is ok, 1 otherwise, 2 for bad usage.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ktap.h"
+#include "usage.h"
+
+const char *progname = "bootrun";
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+	interrupted = sig;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Appends argv shell-quoted: 'it'\''s' for anything not plainly safe. */
+static void shell_quote(char *out, size_t size, char **argv)
+{
+	size_t n = 0;
+
+#define PUT(c) do { if (n + 1 < size) out[n++] = (c); } while (0)
+	for (; *argv; argv++) {
+		const char *a = *argv;
+		int plain = *a != 0;
+
+		for (const char *p = a; *p; p++)
+			if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				    "0123456789-_./=:,+@%", *p))
+				plain = 0;
+		if (n)
+			PUT(' ');
+		if (plain) {
+			for (; *a; a++)
+				PUT(*a);
+			continue;
+		}
+		PUT('\'');
+		for (; *a; a++) {
+			if (*a == '\'') {
+				PUT('\'');
+				PUT('\\');
+				PUT('\'');
+			}
+			PUT(*a);
+		}
+		PUT('\'');
+	}
+#undef PUT
+	out[n] = 0;
+}
+
+static const char *const panic_patterns[] = {
+	"Kernel panic", "Oops", "BUG:", "Internal error", "[ cut here ]",
+};
+
+static int is_panic_line(const char *line)
+{
+	for (size_t i = 0; i < sizeof(panic_patterns) / sizeof(*panic_patterns); i++)
+		if (strstr(line, panic_patterns[i]))
+			return 1;
+	return 0;
+}
+
+/* Tabs and newlines would break the record's fields. */
+static void put_field(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		fputc(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s, f);
+}
+
+struct boot {
+	const char *status;
+	char reason[512];
+	double seconds;
+	char first_panic[256];
+	int marker_seen;
+};
+
+static int write_record(const char *out, const struct boot *b,
+			const char *cmd, const struct ktap_state *k)
+{
+	char tmp[4096];
+	FILE *f;
+
+	snprintf(tmp, sizeof(tmp), "%s.tmp", out);
+	f = fopen(tmp, "w");
+	if (!f)
+		return error("%s: %s", tmp, strerror(errno));
+	fprintf(f, "boot\t%s\t%.1f\t", b->status, b->seconds);
+	put_field(f, b->reason);
+	fprintf(f, "\nqemu\t");
+	put_field(f, cmd);
+	fputc('\n', f);
+	for (size_t i = 0; i < k->ntests; i++) {
+		const struct ktap_test_result *t = &k->tests[i];
+		const char *d = t->diag;
+
+		fprintf(f, "test\t");
+		put_field(f, t->name);
+		fprintf(f, "\t%s\t", test_status_name[t->status]);
+		put_field(f, t->reason);
+		fputc('\n', f);
+		/* Diagnostics, one line each, for reports that show them. */
+		while (*d) {
+			size_t len = strcspn(d, "\n");
+			char line[1024];
+
+			snprintf(line, sizeof(line), "%.*s", (int)len, d);
+			fprintf(f, "diag\t");
+			put_field(f, t->name);
+			fputc('\t', f);
+			put_field(f, line);
+			fputc('\n', f);
+			d += len + (d[len] == '\n');
+		}
+	}
+	if (fclose(f) || rename(tmp, out))
+		return error("%s: %s", out, strerror(errno));
+	return 0;
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: bootrun --log FILE --out FILE [--timeout S] [--silence S] "
+		"[--marker TEXT] -- QEMU ARGS...\n");
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	const char *log_path = NULL, *out_path = NULL, *marker = "kmatrix: all tests done";
+	double timeout = 300, silence = 90, start, last_output, marker_at = 0, panic_at = 0;
+	static char cmd[16384], line[4096];
+	struct boot b = { .status = NULL };
+	struct ktap_state k;
+	size_t line_len = 0;
+	int i, pipefd[2], status = 0, exited = 0, qemu_failed_exec = 0;
+	FILE *log;
+	pid_t pid;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--"))
+			break;
+		if (i + 1 >= argc)
+			usage();
+		if (!strcmp(argv[i], "--log"))
+			log_path = argv[++i];
+		else if (!strcmp(argv[i], "--out"))
+			out_path = argv[++i];
+		else if (!strcmp(argv[i], "--timeout"))
+			timeout = atof(argv[++i]);
+		else if (!strcmp(argv[i], "--silence"))
+			silence = atof(argv[++i]);
+		else if (!strcmp(argv[i], "--marker"))
+			marker = argv[++i];
+		else
+			usage();
+	}
+	if (!log_path || !out_path || i + 1 >= argc)
+		usage();
+	argv += i + 1;
+
+	shell_quote(cmd, sizeof(cmd), argv);
+	printf("  QEMU    %s\n", cmd);
+	fflush(stdout);
+
+	log = fopen(log_path, "w");
+	if (!log)
+		die("%s: %s", log_path, strerror(errno));
+	ktap_init(&k);
+	if (pipe(pipefd))
+		die("pipe: %s", strerror(errno));
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	signal(SIGHUP, on_signal);
+	start = last_output = now();
+	pid = fork();
+	if (pid < 0)
+		die("fork: %s", strerror(errno));
+	if (pid == 0) {
+		int devnull = open("/dev/null", O_RDONLY);
+
+		/* Its own process group: a Ctrl-C reaches bootrun, which ends it. */
+		setpgid(0, 0);
+		dup2(devnull, 0);
+		dup2(pipefd[1], 1);
+		dup2(pipefd[1], 2);
+		close(pipefd[0]);
+		close(pipefd[1]);
+		execvp(argv[0], argv);
+		fprintf(stderr, "bootrun: cannot run %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	close(pipefd[1]);
+
+	for (;;) {
+		struct pollfd pfd = { .fd = pipefd[0], .events = POLLIN };
+		char buf[4096];
+		double t;
+		ssize_t n = 0;
+		int eof = 0;
+
+		if (interrupted)
+			break;
+		if (poll(&pfd, 1, 200) > 0) {
+			n = read(pipefd[0], buf, sizeof(buf));
+			eof = n <= 0 && !(n < 0 && errno == EINTR);
+			if (n > 0) {
+				fwrite(buf, 1, n, log);
+				fflush(log);
+				last_output = now();
+			}
+		}
+		for (ssize_t j = 0; j < n; j++) {
+			if (buf[j] != '\n' && line_len < sizeof(line) - 1) {
+				line[line_len++] = buf[j];
+				continue;
+			}
+			if (buf[j] != '\n')
+				continue;	/* an overlong line: keep its head */
+			line[line_len] = 0;
+			line_len = 0;
+			if (strstr(line, marker) && !marker_at)
+				marker_at = now();
+			if (is_panic_line(line) && !panic_at) {
+				panic_at = now();
+				snprintf(b.first_panic, sizeof(b.first_panic), "%s", line);
+			}
+			if (strstr(line, "bootrun: cannot run"))
+				qemu_failed_exec = 1;
+			ktap_feed(&k, line);
+		}
+		if (eof) {
+			waitpid(pid, &status, 0);
+			exited = 1;
+			break;
+		}
+		if (marker_at)
+			break;
+		t = now();
+		/* A panic prints its trace and then QEMU ends; do not wait long. */
+		if (panic_at && t - panic_at > 10)
+			break;
+		if (t - start > timeout) {
+			b.status = "timeout";
+			snprintf(b.reason, sizeof(b.reason), "no end marker after %.0f s in all", timeout);
+			break;
+		}
+		if (t - last_output > silence) {
+			b.status = "timeout";
+			snprintf(b.reason, sizeof(b.reason), "console silent for %.0f s", silence);
+			break;
+		}
+	}
+	if (!exited) {
+		/* SIGTERM lets QEMU exit cleanly; SIGKILL if it will not. */
+		kill(pid, SIGTERM);
+		for (int w = 0; w < 30 && !exited; w++) {
+			if (waitpid(pid, &status, WNOHANG) == pid)
+				exited = 1;
+			else
+				usleep(100000);
+		}
+		if (!exited) {
+			kill(pid, SIGKILL);
+			waitpid(pid, &status, 0);
+		}
+	}
+	b.seconds = (marker_at ? marker_at : now()) - start;
+	fclose(log);
+
+	if (interrupted) {
+		b.status = "interrupted";
+		snprintf(b.reason, sizeof(b.reason), "stopped by signal %d", (int)interrupted);
+	} else if (panic_at) {
+		b.status = "panic";
+		snprintf(b.reason, sizeof(b.reason), "%s", b.first_panic);
+	} else if (b.status) {
+		/* timeout, already explained */
+	} else if (marker_at) {
+		if (k.ntests == 0) {
+			b.status = "no-results";
+			snprintf(b.reason, sizeof(b.reason), "end marker but no KTAP results");
+		} else {
+			b.status = "ok";
+		}
+	} else if (qemu_failed_exec || (WIFEXITED(status) && WEXITSTATUS(status) != 0) ||
+		   WIFSIGNALED(status)) {
+		b.status = "qemu-error";
+		if (WIFEXITED(status))
+			snprintf(b.reason, sizeof(b.reason), "QEMU exited with status %d before the end marker (see console log)", WEXITSTATUS(status));
+		else
+			snprintf(b.reason, sizeof(b.reason), "QEMU died by signal %d", WTERMSIG(status));
+	} else {
+		b.status = "no-results";
+		snprintf(b.reason, sizeof(b.reason), "QEMU exited before the end marker, %zu KTAP results", k.ntests);
+	}
+	if (write_record(out_path, &b, cmd, &k))
+		return 1;
+	ktap_free(&k);
+	if (interrupted)
+		return 130;
+	return strcmp(b.status, "ok") ? 1 : 0;
+}

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The KTAP reader (see ktap.h). Results at indent 2 are the tests; a
+ * program's own result line at indent 0 adds an entry only when it carries
+ * news its subtests cannot: a program that timed out, crashed, or printed
+ * fewer results than its plan, or one that has no subtests at all.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ktap.h"
+
+const char *const test_status_name[] = {
+	[T_PASS] = "pass", [T_FAIL] = "fail", [T_SKIP] = "skip",
+	[T_XFAIL] = "xfail", [T_ERROR] = "error",
+};
+
+int ktap_parse_status(const char *s, enum test_status *out)
+{
+	for (size_t i = 0; i < sizeof(test_status_name) / sizeof(*test_status_name); i++)
+		if (!strcmp(s, test_status_name[i])) {
+			*out = i;
+			return 0;
+		}
+	return -1;
+}
+
+void ktap_init(struct ktap_state *k)
+{
+	memset(k, 0, sizeof(*k));
+	k->top_plan = -1;
+	k->sub_plan = -1;
+}
+
+static char *xstrdup(const char *s)
+{
+	char *p = strdup(s ? s : "");
+
+	if (!p)
+		abort();
+	return p;
+}
+
+static void add_result(struct ktap_state *k, const char *name,
+		       enum test_status st, const char *reason)
+{
+	struct ktap_test_result *t;
+
+	if (k->ntests == k->cap) {
+		k->cap = k->cap ? 2 * k->cap : 16;
+		k->tests = realloc(k->tests, k->cap * sizeof(*k->tests));
+		if (!k->tests)
+			abort();
+	}
+	t = &k->tests[k->ntests++];
+	t->name = xstrdup(name);
+	t->status = st;
+	t->reason = xstrdup(reason);
+	t->diag = k->pending_diag ? k->pending_diag : xstrdup("");
+	k->pending_diag = NULL;
+}
+
+static void add_diag(struct ktap_state *k, const char *text)
+{
+	size_t old = k->pending_diag ? strlen(k->pending_diag) : 0;
+	char *p = realloc(k->pending_diag, old + strlen(text) + 2);
+
+	if (!p)
+		abort();
+	if (old)
+		p[old++] = '\n';
+	strcpy(p + old, text);
+	k->pending_diag = p;
+}
+
+/*
+ * Parses "ok N name # DIRECTIVE reason" / "not ok N name # reason".
+ * Fills name (up to " # "), directive and reason; returns 1 for ok, 0 for
+ * not ok, -1 for a line that is not a result.
+ */
+static int parse_result(const char *line, char *name, size_t nlen,
+			char *directive, size_t dlen, char *reason, size_t rlen)
+{
+	int ok;
+	const char *p = line, *hash;
+	size_t n;
+
+	if (!strncmp(p, "ok ", 3))
+		ok = 1, p += 3;
+	else if (!strncmp(p, "not ok ", 7))
+		ok = 0, p += 7;
+	else
+		return -1;
+	if (*p < '0' || *p > '9')
+		return -1;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (*p == ' ')
+		p++;
+	hash = strstr(p, " # ");
+	n = hash ? (size_t)(hash - p) : strlen(p);
+	if (n >= nlen)
+		n = nlen - 1;
+	memcpy(name, p, n);
+	name[n] = 0;
+	directive[0] = reason[0] = 0;
+	if (hash) {
+		const char *d = hash + 3;
+		static const char *const known[] = { "SKIP", "XFAIL", "TIMEOUT", "ERROR", "TODO" };
+
+		for (size_t i = 0; i < sizeof(known) / sizeof(*known); i++) {
+			size_t l = strlen(known[i]);
+
+			if (!strncmp(d, known[i], l) && (d[l] == 0 || d[l] == ' ')) {
+				snprintf(directive, dlen, "%s", known[i]);
+				d += l;
+				while (*d == ' ')
+					d++;
+				break;
+			}
+		}
+		snprintf(reason, rlen, "%s", d);
+	}
+	return ok;
+}
+
+static enum test_status classify(int ok, const char *directive)
+{
+	if (!strcmp(directive, "SKIP"))
+		return T_SKIP;
+	if (!strcmp(directive, "XFAIL"))
+		return ok ? T_XFAIL : T_FAIL;
+	if (!strcmp(directive, "ERROR"))
+		return T_ERROR;
+	return ok ? T_PASS : T_FAIL;	/* TIMEOUT is a failure of the test */
+}
+
+void ktap_feed(struct ktap_state *k, const char *raw)
+{
+	char name[256], directive[16], reason[512], text[1024];
+	int indent = 0, ok;
+	const char *line = raw;
+
+	while (*line == ' ')
+		line++, indent++;
+	snprintf(text, sizeof(text), "%s", line);
+	text[strcspn(text, "\r\n")] = 0;
+
+	if (indent == 0 && !strcmp(text, "KTAP version 1")) {
+		k->seen_version = 1;
+		return;
+	}
+	if (!k->seen_version)
+		return;
+	if (!strncmp(text, "1..", 3) && text[3] >= '0' && text[3] <= '9') {
+		if (indent == 0)
+			k->top_plan = atoi(text + 3);
+		else if (indent == 2)
+			k->sub_plan = atoi(text + 3);
+		return;
+	}
+	if (!strncmp(text, "# ", 2) || !strcmp(text, "#")) {
+		if (indent == 2 && strncmp(text, "# Totals:", 9))
+			add_diag(k, text[1] ? text + 2 : "");
+		return;
+	}
+	ok = parse_result(text, name, sizeof(name), directive, sizeof(directive),
+			  reason, sizeof(reason));
+	if (ok < 0)
+		return;
+	if (!strcmp(directive, "TIMEOUT")) {
+		char r[600];
+
+		snprintf(r, sizeof(r), "TIMEOUT%s%s", reason[0] ? " " : "", reason);
+		snprintf(reason, sizeof(reason), "%s", r);
+	}
+	if (indent == 2) {
+		if (!reason[0] && !ok && k->pending_diag) {
+			/* A bare "not ok": its last diagnostic says why. */
+			const char *last = strrchr(k->pending_diag, '\n');
+
+			snprintf(reason, sizeof(reason), "%s", last ? last + 1 : k->pending_diag);
+		}
+		add_result(k, name, classify(ok, directive), reason);
+		k->sub_results++;
+		return;
+	}
+	if (indent != 0)
+		return;
+	/* A program's own result line. */
+	k->top_results++;
+	if (k->sub_results == 0) {
+		add_result(k, name, classify(ok, directive), reason);
+	} else if (k->sub_plan >= 0 && k->sub_results < k->sub_plan) {
+		char r[700];
+
+		snprintf(r, sizeof(r), "%d of %d results, then: %s",
+			 k->sub_results, k->sub_plan,
+			 reason[0] ? reason : ok ? "the program ended" : "failed");
+		add_result(k, name, T_ERROR, r);
+	} else if (!ok && directive[0] && strcmp(directive, "SKIP")) {
+		add_result(k, name, T_ERROR, reason);
+	}
+	free(k->pending_diag);
+	k->pending_diag = NULL;
+	k->sub_plan = -1;
+	k->sub_results = 0;
+}
+
+void ktap_free(struct ktap_state *k)
+{
+	for (size_t i = 0; i < k->ntests; i++) {
+		free(k->tests[i].name);
+		free(k->tests[i].reason);
+		free(k->tests[i].diag);
+	}
+	free(k->tests);
+	free(k->pending_diag);
+	ktap_init(k);
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A KTAP reader for one console: feed it lines, it collects the results of
+ * the guest's init (a document whose subtests are the test programs). Lines
+ * that are not KTAP (kernel messages) are ignored, as the spec allows.
+ */
+#ifndef KMX_KTAP_PARSE_H
+#define KMX_KTAP_PARSE_H
+
+#include <stddef.h>
+
+enum test_status { T_PASS, T_FAIL, T_SKIP, T_XFAIL, T_ERROR };
+extern const char *const test_status_name[];
+
+struct ktap_test_result {
+	char *name;
+	enum test_status status;
+	char *reason;		/* may be "" */
+	char *diag;		/* the `# ` lines before the result, '\n'-separated */
+};
+
+struct ktap_state {
+	int seen_version;	/* the top-level "KTAP version 1" */
+	int top_plan;		/* -1 until seen */
+	int top_results;	/* program result lines seen */
+	int sub_plan;		/* of the current program, -1 until seen */
+	int sub_results;
+	char *pending_diag;	/* diagnostics waiting for their result */
+	struct ktap_test_result *tests;
+	size_t ntests, cap;
+};
+
+void ktap_init(struct ktap_state *k);
+void ktap_feed(struct ktap_state *k, const char *line);
+void ktap_free(struct ktap_state *k);
+int ktap_parse_status(const char *s, enum test_status *out);
+
+#endif

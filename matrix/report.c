@@ -1,0 +1,378 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report: read the cells of one run and write what people and tools read.
+ *
+ *   report [--table] [--quiet] RUN_DIR   summary.json (and the table)
+ *   report --cell CELL_DIR/cell.tsv      one line about one cell
+ *
+ * A cell is RUN_DIR/<arch>-<point>/cell.tsv, written by run-cell.sh and
+ * bootrun: tab-separated lines `arch`, `point`, `build STATUS SECONDS REASON`,
+ * `boot STATUS SECONDS REASON`, `qemu COMMAND`, `test NAME STATUS REASON`,
+ * `diag NAME LINE`. The cells are taken in the order of RUN_DIR/cells.list
+ * when there is one. A missing or unreadable cell, or a line that makes no
+ * sense, turns that cell into an `error` with the reason; the rest of the
+ * report is still written. summary.json is written atomically.
+ *
+ * Exit status: 0 when every cell built, booted, reported at least one
+ * result and no result failed; 1 otherwise; 2 for bad usage.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ktap.h"
+#include "usage.h"
+
+const char *progname = "report";
+
+struct test {
+	char *name, *status, *reason, *diag;
+};
+
+struct cell {
+	char dir[256];
+	char arch[64], point[64];
+	char build_status[32], boot_status[32];
+	double build_s, boot_s;
+	char *build_reason, *boot_reason, *qemu;
+	struct test *tests;
+	size_t ntests;
+	unsigned counts[5];	/* by enum test_status */
+};
+
+static char *xstrdup(const char *s)
+{
+	char *p = strdup(s ? s : "");
+
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+/* Splits a line at tabs in place; returns the number of fields. */
+static int split_tabs(char *line, char **f, int max)
+{
+	int n = 0;
+
+	line[strcspn(line, "\r\n")] = 0;
+	f[n++] = line;
+	for (char *p = line; *p && n < max; p++)
+		if (*p == '\t') {
+			*p = 0;
+			f[n++] = p + 1;
+		}
+	return n;
+}
+
+static void cell_error(struct cell *c, const char *fmt, const char *arg)
+{
+	char r[512];
+
+	snprintf(r, sizeof(r), fmt, arg);
+	if (!c->boot_status[0] || !strcmp(c->boot_status, "ok"))
+		snprintf(c->boot_status, sizeof(c->boot_status), "error");
+	free(c->boot_reason);
+	c->boot_reason = xstrdup(r);
+}
+
+static void load_cell(struct cell *c, const char *run_dir, const char *name)
+{
+	char path[1024], line[8192], *f[4];
+	FILE *in;
+	int lineno = 0;
+
+	memset(c, 0, sizeof(*c));
+	snprintf(c->dir, sizeof(c->dir), "%s", name);
+	/* The directory name is arch-point; the file's own lines win. */
+	snprintf(c->arch, sizeof(c->arch), "%.*s", (int)strcspn(name, "-"), name);
+	snprintf(c->point, sizeof(c->point), "%s", strchr(name, '-') ? strchr(name, '-') + 1 : "");
+	c->build_reason = xstrdup("");
+	c->boot_reason = xstrdup("");
+	c->qemu = xstrdup("");
+	snprintf(path, sizeof(path), "%s/%s/cell.tsv", run_dir, name);
+	in = fopen(path, "r");
+	if (!in) {
+		snprintf(c->build_status, sizeof(c->build_status), "error");
+		cell_error(c, "no cell.tsv: the cell did not finish (%s)", strerror(errno));
+		return;
+	}
+	while (fgets(line, sizeof(line), in)) {
+		int n = split_tabs(line, f, 4);
+		enum test_status st;
+
+		lineno++;
+		if (!strcmp(f[0], "arch") && n == 2) {
+			snprintf(c->arch, sizeof(c->arch), "%s", f[1]);
+		} else if (!strcmp(f[0], "point") && n == 2) {
+			snprintf(c->point, sizeof(c->point), "%s", f[1]);
+		} else if (!strcmp(f[0], "build") && n == 4) {
+			snprintf(c->build_status, sizeof(c->build_status), "%s", f[1]);
+			c->build_s = atof(f[2]);
+			free(c->build_reason);
+			c->build_reason = xstrdup(f[3]);
+		} else if (!strcmp(f[0], "boot") && n == 4) {
+			snprintf(c->boot_status, sizeof(c->boot_status), "%s", f[1]);
+			c->boot_s = atof(f[2]);
+			free(c->boot_reason);
+			c->boot_reason = xstrdup(f[3]);
+		} else if (!strcmp(f[0], "qemu") && n == 2) {
+			free(c->qemu);
+			c->qemu = xstrdup(f[1]);
+		} else if (!strcmp(f[0], "test") && n == 4 && !ktap_parse_status(f[2], &st)) {
+			struct test *t;
+
+			c->tests = realloc(c->tests, (c->ntests + 1) * sizeof(*c->tests));
+			if (!c->tests)
+				die("out of memory");
+			t = &c->tests[c->ntests++];
+			t->name = xstrdup(f[1]);
+			t->status = xstrdup(f[2]);
+			t->reason = xstrdup(f[3]);
+			t->diag = xstrdup("");
+			c->counts[st]++;
+		} else if (!strcmp(f[0], "diag") && n == 3 && c->ntests &&
+			   !strcmp(c->tests[c->ntests - 1].name, f[1])) {
+			struct test *t = &c->tests[c->ntests - 1];
+			size_t old = strlen(t->diag);
+
+			t->diag = realloc(t->diag, old + strlen(f[2]) + 2);
+			if (!t->diag)
+				die("out of memory");
+			sprintf(t->diag + old, "%s%s", old ? "\n" : "", f[2]);
+		} else {
+			char where[64];
+
+			snprintf(where, sizeof(where), "line %d", lineno);
+			cell_error(c, "corrupt cell.tsv at %s", where);
+			break;
+		}
+	}
+	fclose(in);
+	if (!c->build_status[0]) {
+		snprintf(c->build_status, sizeof(c->build_status), "error");
+		cell_error(c, "%s", "cell.tsv has no build line (truncated?)");
+	} else if (!c->boot_status[0]) {
+		cell_error(c, "%s", "cell.tsv has no boot line (truncated?)");
+	}
+}
+
+static int cell_ok(const struct cell *c)
+{
+	return !strcmp(c->build_status, "ok") && !strcmp(c->boot_status, "ok") &&
+	       c->ntests > 0 && !c->counts[T_FAIL] && !c->counts[T_ERROR];
+}
+
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char ch = *s;
+
+		if (ch == '"' || ch == '\\')
+			fprintf(f, "\\%c", ch);
+		else if (ch == '\n')
+			fputs("\\n", f);
+		else if (ch < 0x20)
+			fprintf(f, "\\u%04x", ch);
+		else
+			fputc(ch, f);
+	}
+	fputc('"', f);
+}
+
+static int write_json(const char *run_dir, struct cell *cells, size_t n)
+{
+	char path[1024], tmp[1100];
+	const char *run_id = strrchr(run_dir, '/') ? strrchr(run_dir, '/') + 1 : run_dir;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/summary.json", run_dir);
+	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid());
+	f = fopen(tmp, "w");
+	if (!f)
+		return error("%s: %s", tmp, strerror(errno));
+	fprintf(f, "{\n  \"run_id\": ");
+	json_str(f, run_id);
+	fprintf(f, ",\n  \"cells\": [");
+	for (size_t i = 0; i < n; i++) {
+		struct cell *c = &cells[i];
+
+		fprintf(f, "%s\n    {\"arch\": ", i ? "," : "");
+		json_str(f, c->arch);
+		fprintf(f, ", \"point\": ");
+		json_str(f, c->point);
+		fprintf(f, ",\n     \"build\": {\"status\": ");
+		json_str(f, c->build_status);
+		fprintf(f, ", \"seconds\": %.1f, \"reason\": ", c->build_s);
+		json_str(f, c->build_reason);
+		fprintf(f, "},\n     \"boot\": {\"status\": ");
+		json_str(f, c->boot_status);
+		fprintf(f, ", \"seconds\": %.1f, \"reason\": ", c->boot_s);
+		json_str(f, c->boot_reason);
+		fprintf(f, "},\n     \"qemu_command\": ");
+		json_str(f, c->qemu);
+		fprintf(f, ",\n     \"counts\": {\"pass\": %u, \"fail\": %u, \"skip\": %u, \"xfail\": %u, \"error\": %u}",
+			c->counts[T_PASS], c->counts[T_FAIL], c->counts[T_SKIP],
+			c->counts[T_XFAIL], c->counts[T_ERROR]);
+		fprintf(f, ",\n     \"tests\": [");
+		for (size_t j = 0; j < c->ntests; j++) {
+			struct test *t = &c->tests[j];
+
+			fprintf(f, "%s\n       {\"name\": ", j ? "," : "");
+			json_str(f, t->name);
+			fprintf(f, ", \"status\": ");
+			json_str(f, t->status);
+			fprintf(f, ", \"reason\": ");
+			json_str(f, t->reason);
+			fprintf(f, ", \"diagnostics\": ");
+			json_str(f, t->diag);
+			fputc('}', f);
+		}
+		fprintf(f, "%s]}", c->ntests ? "\n     " : "");
+	}
+	fprintf(f, "\n  ]\n}\n");
+	if (fclose(f) || rename(tmp, path))
+		return error("%s: %s", path, strerror(errno));
+	return 0;
+}
+
+static void print_cell_line(const struct cell *c)
+{
+	printf("  [%s %s] build %s %.1fs, boot %s %.1fs, tests: %u pass, %u fail, %u skip%s%s\n",
+	       c->arch, c->point, c->build_status, c->build_s, c->boot_status, c->boot_s,
+	       c->counts[T_PASS], c->counts[T_FAIL] + c->counts[T_ERROR], c->counts[T_SKIP],
+	       c->boot_reason[0] || c->build_reason[0] ? ": " : "",
+	       c->build_reason[0] ? c->build_reason : c->boot_reason);
+	for (size_t j = 0; j < c->ntests; j++)
+		if (!strcmp(c->tests[j].status, "fail") || !strcmp(c->tests[j].status, "error"))
+			printf("  [%s %s]   %s %s: %s\n", c->arch, c->point, c->tests[j].status,
+			       c->tests[j].name, c->tests[j].reason);
+}
+
+static void print_table(const struct cell *cells, size_t n)
+{
+	printf("\n%-10s %-10s %-8s %8s  %-12s %7s  %5s %5s %5s  %s\n", "arch", "point",
+	       "build", "seconds", "boot", "seconds", "pass", "fail", "skip", "note");
+	for (size_t i = 0; i < n; i++) {
+		const struct cell *c = &cells[i];
+		const char *note = c->build_reason[0] ? c->build_reason : c->boot_reason;
+
+		printf("%-10s %-10s %-8s %8.1f  %-12s %7.1f  %5u %5u %5u  %.60s\n",
+		       c->arch, c->point, c->build_status, c->build_s, c->boot_status,
+		       c->boot_s, c->counts[T_PASS], c->counts[T_FAIL] + c->counts[T_ERROR],
+		       c->counts[T_SKIP], !note[0] && !c->ntests ? "no test results" : note);
+	}
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The cells to read: cells.list in run order, else every cell directory. */
+static size_t list_cells(const char *run_dir, char ***names)
+{
+	char path[1024], line[512], *f[2];
+	size_t n = 0, cap = 0;
+	FILE *in;
+	DIR *d;
+	struct dirent *e;
+
+	*names = NULL;
+	snprintf(path, sizeof(path), "%s/cells.list", run_dir);
+	in = fopen(path, "r");
+	if (in) {
+		while (fgets(line, sizeof(line), in)) {
+			char name[300];
+
+			if (split_tabs(line, f, 2) != 2)
+				continue;
+			snprintf(name, sizeof(name), "%s-%s", f[0], f[1]);
+			if (n == cap)
+				*names = realloc(*names, (cap = cap ? 2 * cap : 16) * sizeof(char *));
+			(*names)[n++] = xstrdup(name);
+		}
+		fclose(in);
+		return n;
+	}
+	d = opendir(run_dir);
+	if (!d)
+		die("%s: %s", run_dir, strerror(errno));
+	while ((e = readdir(d))) {
+		char p[1300];
+		FILE *t;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(p, sizeof(p), "%s/%s/cell.tsv", run_dir, e->d_name);
+		t = fopen(p, "r");
+		if (!t)
+			continue;
+		fclose(t);
+		if (n == cap)
+			*names = realloc(*names, (cap = cap ? 2 * cap : 16) * sizeof(char *));
+		(*names)[n++] = xstrdup(e->d_name);
+	}
+	closedir(d);
+	qsort(*names, n, sizeof(char *), by_name);
+	return n;
+}
+
+int main(int argc, char **argv)
+{
+	int table = 0, quiet = 0, i, bad = 0;
+	struct cell *cells;
+	char **names;
+	size_t n;
+
+	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
+		if (!strcmp(argv[i], "--table")) {
+			table = 1;
+		} else if (!strcmp(argv[i], "--quiet")) {
+			quiet = 1;
+		} else if (!strcmp(argv[i], "--cell") && i + 1 < argc) {
+			struct cell c;
+			char *dir = xstrdup(argv[i + 1]), *slash = strrchr(dir, '/'), *name;
+
+			if (!slash)
+				die("--cell takes RUN_DIR/CELL/cell.tsv");
+			*slash = 0;
+			name = strrchr(dir, '/');
+			*name++ = 0;
+			load_cell(&c, dir, name);
+			print_cell_line(&c);
+			return cell_ok(&c) ? 0 : 1;
+		} else {
+			fprintf(stderr, "usage: report [--table] [--quiet] RUN_DIR | --cell FILE\n");
+			return 2;
+		}
+	}
+	if (i + 1 != argc) {
+		fprintf(stderr, "usage: report [--table] [--quiet] RUN_DIR | --cell FILE\n");
+		return 2;
+	}
+	n = list_cells(argv[i], &names);
+	cells = calloc(n ? n : 1, sizeof(*cells));
+	if (!cells)
+		die("out of memory");
+	for (size_t j = 0; j < n; j++) {
+		load_cell(&cells[j], argv[i], names[j]);
+		bad |= !cell_ok(&cells[j]);
+	}
+	if (write_json(argv[i], cells, n))
+		return 1;
+	if (table)
+		print_table(cells, n);
+	if (!quiet) {
+		if (!n)
+			printf("report: %s has no cells\n", argv[i]);
+		else
+			printf("\n%s: %zu cells, %s\n", argv[i], n,
+			       bad ? "SOME FAILED (build, boot, or a test)" : "all ok");
+	}
+	return bad || !n ? 1 : 0;
+}
