@@ -32,8 +32,6 @@ include $(sort $(wildcard $(TOP)/arches/*.mk))
 include $(sort $(wildcard $(TOP)/toolchains/*.mk))
 ARCHES ?= $(ARCHES_ALL)
 
-TAB := $(shell printf '\t')
-
 ifeq ($(V),1)
 Q :=
 else
@@ -260,7 +258,7 @@ CELLS := $(foreach p,$(POINTS),$(foreach a,$(ARCHES),cell/$(a)/$(p)))
 matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)mkdir -p $(RUN_DIR) && ln -sfn $(RUN_ID) $(RESULTS)/latest.tmp && mv -Tf $(RESULTS)/latest.tmp $(RESULTS)/latest
 	@echo "kmatrix: run $(RUN_ID): $(words $(CELLS)) cells ($(ARCHES)) x ($(POINTS)), results in $(RUN_DIR)"
-	$(Q)printf '%s\n' $(subst /,$(TAB),$(patsubst cell/%,%,$(CELLS))) >$(RUN_DIR)/cells.list
+	$(Q)printf '%s %s\n' $(subst /, ,$(patsubst cell/%,%,$(CELLS))) >$(RUN_DIR)/cells.list
 	$(Q)$(MAKE) --no-print-directory RUN_ID=$(RUN_ID) $(CELLS); \
 		$(HOSTBIN)/report --table $(RUN_DIR)
 

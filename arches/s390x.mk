@@ -1,4 +1,5 @@
-# s390x: the virtio CCW machine with the SCLP line-mode console.
+# s390x: the virtio CCW machine. QEMU wires -nographic to its VT220 SCLP
+# console, which is the kernel's ttysclp0 (the line-mode one stays silent).
 ARCHES_ALL += s390x
 s390x_KARCH       := s390
 s390x_TOOLCHAIN   := s390x-linux-gnu
@@ -6,7 +7,8 @@ s390x_USER_CFLAGS :=
 s390x_CONFIG_BASE := tinyconfig
 define s390x_CONFIG
 CONFIG_SCLP_TTY=y
-CONFIG_SCLP_CONSOLE=y
+CONFIG_SCLP_VT220_TTY=y
+CONFIG_SCLP_VT220_CONSOLE=y
 CONFIG_NET=y
 CONFIG_SECCOMP=y
 CONFIG_SECCOMP_FILTER=y

@@ -9,7 +9,7 @@
  * bootrun: tab-separated lines `arch`, `point`, `build STATUS SECONDS REASON`,
  * `boot STATUS SECONDS REASON`, `qemu COMMAND`, `test NAME STATUS REASON`,
  * `diag NAME LINE`. The cells are taken in the order of RUN_DIR/cells.list
- * when there is one. A missing or unreadable cell, or a line that makes no
+ * (`ARCH POINT` lines) when there is one. A missing or unreadable cell, or a line that makes no
  * sense, turns that cell into an `error` with the reason; the rest of the
  * report is still written. summary.json is written atomically.
  *
@@ -276,7 +276,7 @@ static int by_name(const void *a, const void *b)
 /* The cells to read: cells.list in run order, else every cell directory. */
 static size_t list_cells(const char *run_dir, char ***names)
 {
-	char path[1024], line[512], *f[2];
+	char path[1024], line[512], arch[128], point[128];
 	size_t n = 0, cap = 0;
 	FILE *in;
 	DIR *d;
@@ -289,9 +289,9 @@ static size_t list_cells(const char *run_dir, char ***names)
 		while (fgets(line, sizeof(line), in)) {
 			char name[300];
 
-			if (split_tabs(line, f, 2) != 2)
+			if (sscanf(line, "%127s %127s", arch, point) != 2)
 				continue;
-			snprintf(name, sizeof(name), "%s-%s", f[0], f[1]);
+			snprintf(name, sizeof(name), "%s-%s", arch, point);
 			if (n == cap)
 				*names = realloc(*names, (cap = cap ? 2 * cap : 16) * sizeof(char *));
 			(*names)[n++] = xstrdup(name);
