@@ -19,7 +19,15 @@ RESULTS      ?= $(TOP)/results
 # The kernel tree: a tarball, and the Debian package that installs it.
 KSRC_TARBALL ?= /usr/src/linux-source-6.1.tar.xz
 KSRC_PKG     ?= linux-source-6.1
-POINTS       ?= pristine
+# The series under test: a folder of git format-patch files (optionally with
+# a quilt `series` file, a `points` file naming points, and a `config` file
+# saying base=reverse|pristine|<point>), a quilt series file, or an mbox.
+SERIES       ?= $(TOP)/patches/forced-exit
+SERIES_NAME  ?= $(basename $(notdir $(abspath $(SERIES))))
+SERIES_BASE  ?= $(or $(shell sed -n 's/^base=//p' $(SERIES)/config 2>/dev/null),pristine)
+# The documents the ported patches are compared with (make verify-series).
+SEEDS        ?= $(abspath $(TOP)/../shared/seeds)
+POINTS       ?= base rc1 fixed
 JOBS         ?= $(shell nproc)
 # Boot limits in seconds: the whole boot, and the longest silence on the console.
 BOOT_TIMEOUT ?= 300
@@ -62,7 +70,8 @@ KMAKE = $(MAKE) --no-print-directory -C $(TREE) O=$(BUILD) ARCH=$(KARCH) \
 	CROSS_COMPILE=$(XPREFIX) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS))
 
 .PHONY: all help matrix check cell kernel initramfs guest shell toolchains \
-	deps tree headers report unit-tests guest-all clean distclean FORCE
+	deps tree headers report unit-tests guest-all clean distclean FORCE \
+	series verify-series
 all: matrix
 
 help:
@@ -129,8 +138,22 @@ $(SRC)/.stamp_imported:
 
 tree: $(SRC)/.stamp_imported
 ifneq ($(ARCH),)
-	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT)
+	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT) $(SERIES_NAME)
 endif
+
+# The series becomes commits and tags in the repository (no work tree is
+# touched); redone only when the patches or the base change.
+SERIES_STAMP = $(SRC)/.stamp_series_$(SERIES_NAME)
+series: $(SRC)/.stamp_imported
+	$(Q)test -e "$(SERIES)" || { echo "kmatrix: SERIES=$(SERIES): no such file or folder" >&2; exit 1; }
+	$(Q)h=$$( { echo "$(SERIES_BASE)"; find "$(SERIES)" -type f | LC_ALL=C sort | xargs cat; } | sha1sum | cut -c1-40); \
+	if [ "$$(cat $(SERIES_STAMP) 2>/dev/null)" != "$$h" ]; then \
+		rm -f $(SERIES_STAMP); \
+		$(TOP)/matrix/apply-series.sh $(SRC) "$(SERIES)" $(SERIES_NAME) $(SERIES_BASE) && echo "$$h" >$(SERIES_STAMP); \
+	fi
+
+verify-series: $(SRC)/.stamp_imported $(HOSTBIN)/patchcmp
+	$(Q)$(TOP)/matrix/verify-series.sh $(SRC) "$(SERIES)" $(SERIES_NAME) $(SERIES_BASE) "$(SEEDS)" $(HOSTBIN)/patchcmp
 
 # The point stamp changes (content and mtime) only when the worktree moves.
 POINT_STAMP = $(WORK)/tree/$(ARCH).point
@@ -139,7 +162,7 @@ POINT_STAMP = $(WORK)/tree/$(ARCH).point
 
 HOST_CC     ?= cc
 HOST_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -Wno-format-truncation -std=gnu11
-HOST_TOOLS  := bootrun report mkcpio
+HOST_TOOLS  := bootrun report mkcpio patchcmp
 $(HOSTBIN)/%: $(TOP)/matrix/%.c $(wildcard $(TOP)/matrix/*.h)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -I$(TOP)/matrix -o $@ $(filter %.c,$^)
@@ -164,7 +187,7 @@ $(BUILD)/fragment.config: FORCE
 	$(Q)cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@
 
 $(BUILD)/.config: $(BUILD)/fragment.config | $(SRC)/.stamp_imported
-	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT)
+	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT) $(SERIES_NAME)
 	@echo "  CONFIG  $(ARCH): $(call arch,CONFIG_BASE) + fragment"
 	$(Q)$(KMAKE) $(call arch,CONFIG_BASE) >$(BUILD)/config.log 2>&1 || { cat $(BUILD)/config.log >&2; exit 1; }
 	$(Q)cd $(BUILD) && $(TREE)/scripts/kconfig/merge_config.sh -m .config fragment.config >>config.log 2>&1
@@ -178,7 +201,7 @@ $(BUILD)/.stamp_built: $(BUILD)/.config $(POINT_STAMP)
 
 $(POINT_STAMP): FORCE | $(SRC)/.stamp_imported
 	$(call need_arch)
-	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT)
+	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT) $(SERIES_NAME)
 
 kernel: $(BUILD)/.stamp_built
 
@@ -247,6 +270,7 @@ POINT ?= $(firstword $(POINTS))
 # so the cell always leaves its cell.tsv; the report decides the exit status.
 cell: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(call need_arch)
+	$(Q)$(if $(filter pristine,$(POINT)),true,$(MAKE) --no-print-directory series)
 	$(Q)RUN_DIR=$(RUN_DIR) CELL_DIR=$(CELL_DIR) ARCH=$(ARCH) POINT=$(POINT) V=$(V) \
 		HOSTBIN=$(HOSTBIN) BOOT_TIMEOUT=$(BOOT_TIMEOUT) BOOT_SILENCE=$(BOOT_SILENCE) \
 		END_MARKER='$(KTAP_END_MARKER)' MAKE='$(MAKE)' \
@@ -255,12 +279,19 @@ cell: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 # All cells, then the table. Each cell rewrites summary.json when it ends, so
 # an interrupted run still has a summary of every finished cell.
 CELLS := $(foreach p,$(POINTS),$(foreach a,$(ARCHES),cell/$(a)/$(p)))
+# Pairs "P2:P1" of consecutive points: the cells of one arch run in order.
+point_pairs = $(join $(wordlist 2,999,$(POINTS)),$(addprefix :,$(filter-out $(lastword $(POINTS)),$(POINTS))))
 matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
+	$(Q)$(MAKE) --no-print-directory series
 	$(Q)mkdir -p $(RUN_DIR) && ln -sfn $(RUN_ID) $(RESULTS)/latest.tmp && mv -Tf $(RESULTS)/latest.tmp $(RESULTS)/latest
 	@echo "kmatrix: run $(RUN_ID): $(words $(CELLS)) cells ($(ARCHES)) x ($(POINTS)), results in $(RUN_DIR)"
 	$(Q)printf '%s %s\n' $(subst /, ,$(patsubst cell/%,%,$(CELLS))) >$(RUN_DIR)/cells.list
 	$(Q)$(MAKE) --no-print-directory RUN_ID=$(RUN_ID) $(CELLS); \
 		$(HOSTBIN)/report --table $(RUN_DIR)
+
+# Cells of one arch share its tree and build directory: one after the other.
+$(foreach a,$(ARCHES),$(foreach pr,$(point_pairs),$(eval \
+	cell/$(a)/$(word 1,$(subst :, ,$(pr))): | cell/$(a)/$(word 2,$(subst :, ,$(pr))))))
 
 cell/%: FORCE
 	$(Q)$(MAKE) --no-print-directory cell RUN_ID=$(RUN_ID) \

@@ -1,24 +1,31 @@
 #!/bin/sh
-# checkout-point.sh REPO WORKTREE POINT: put the arch's worktree at POINT (a
-# tag in REPO) and record the commit in WORKTREE.point. The record is
-# rewritten only when the commit changes: it is the build's stamp.
+# checkout-point.sh REPO WORKTREE POINT SERIES: put the arch's worktree at
+# POINT and record the commit in WORKTREE.point. POINT is `pristine`, a
+# point of SERIES (base, rc1, 14-add-sa_immutable-to), or just a patch
+# number (14). The record is rewritten only when the commit changes: it is
+# the kernel build's stamp, so a tree that did not move rebuilds nothing.
 set -eu
-repo=$1 wt=$2 point=$3
-rev=$(git -C "$repo" rev-parse -q --verify "refs/tags/$point^{commit}") || {
-	echo "kmatrix: unknown point '$point'; known points: $(git -C "$repo" tag | tr '\n' ' ')" >&2
+repo=$1 wt=$2 point=$3 series=$4
+resolve() { git -C "$repo" rev-parse -q --verify "refs/tags/$1^{commit}"; }
+rev=$(resolve "$point") || rev=$(resolve "$series/$point") || {
+	num=$(git -C "$repo" tag -l "$series/$(printf '%02d' "$point" 2>/dev/null)-*" | head -n1)
+	[ -n "$num" ] && rev=$(resolve "$num")
+} || true
+if [ -z "${rev:-}" ]; then
+	echo "kmatrix: unknown point '$point'; known: pristine $(git -C "$repo" tag -l "$series/*" | sed "s|^$series/||" | tr '\n' ' ')" >&2
 	exit 1
-}
+fi
 if [ ! -e "$wt/.git" ]; then
 	mkdir -p "$(dirname "$wt")"
 	git -C "$repo" worktree prune
 	git -C "$repo" worktree add -q --detach "$wt" "$rev"
 fi
 if [ "$(git -C "$wt" rev-parse HEAD)" != "$rev" ]; then
-	# A tree that someone edited by hand is not a point: refuse to mix.
+	# A tree someone edited by hand is not a point: refuse to mix the two.
 	if ! git -C "$wt" diff --quiet HEAD; then
 		echo "kmatrix: $wt has local changes; commit or reset them first" >&2
 		exit 1
 	fi
 	git -C "$wt" checkout -q --detach "$rev"
 fi
-[ "$(cat "$wt.point" 2>/dev/null)" = "$rev" ] || echo "$rev" > "$wt.point"
+[ "$(cat "$wt.point" 2>/dev/null)" = "$rev" ] || echo "$rev" >"$wt.point"

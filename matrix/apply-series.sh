@@ -1,0 +1,181 @@
+#!/bin/sh
+# apply-series.sh [--verify] REPO SERIES NAME BASE
+#
+# Turns a patch series into points of the kernel repository: one commit per
+# patch, tagged NAME/NN-slug, plus NAME/base and the named points of the
+# series' `points` file (NAME/rc1, ...). SERIES is a folder of git
+# format-patch files (with or without a quilt `series` file), a quilt
+# `series` file, or an mbox as `b4 am` writes it. BASE is where the series
+# starts: `reverse` (the pristine tree with the series applied in reverse:
+# for a tree that already carries it), `pristine`, or any point tag.
+#
+# Everything happens in a temporary index: the work trees are not touched,
+# and no tag is written until every patch has applied, so a series that
+# does not apply leaves nothing a later run could take for a good one.
+# A patch must apply exactly: no fuzz, no offset.
+#
+# --verify: also check that base plus the whole series gives the pristine
+# tree again, file for file, touching no file the series does not name.
+set -eu
+verify=0
+[ "$1" = --verify ] && { verify=1; shift; }
+repo=$1 series=$2 name=$3 base=$4
+die() { echo "kmatrix: $*" >&2; exit 1; }
+[ -e "$series" ] || die "SERIES=$series: no such file or folder"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export GIT_INDEX_FILE="$tmp/index"
+git() { command git -C "$repo" "$@"; }
+
+# ---- the list of patches, in order --------------------------------------
+list="$tmp/list"
+if [ -d "$series" ]; then
+	dir=$(cd "$series" && pwd)
+	if [ -f "$dir/series" ]; then
+		sed -e 's/#.*//' -e 's/[[:space:]].*//' -e '/^$/d' "$dir/series" | sed "s|^|$dir/|" >"$list"
+	else
+		ls "$dir"/*.patch 2>/dev/null | sort >"$list" || true
+	fi
+elif head -n1 "$series" | grep -q '^From '; then
+	# An mbox: split it into one file per message, in order.
+	dir="$tmp/mbox"
+	mkdir -p "$dir"
+	command git mailsplit -o"$dir" "$series" >/dev/null || die "$series: not a readable mbox"
+	ls "$dir"/* | sort >"$list"
+else
+	dir=$(cd "$(dirname "$series")" && pwd)
+	sed -e 's/#.*//' -e 's/[[:space:]].*//' -e '/^$/d' "$series" | sed "s|^|$dir/|" >"$list"
+fi
+[ -s "$list" ] || die "$series: no patches found"
+while read -r p; do
+	[ -f "$p" ] || die "$series names $p, which does not exist"
+done <"$list"
+npatches=$(wc -l <"$list")
+
+# A point's name: the patch number, the subsystem the subject names (its
+# last part, unless that is just "signal" or "exit") and the first three
+# words of the summary: 10-sparc32-exit-with-a.
+subject() {
+	sed -n '/^Subject: /{s/^Subject: *//;s/^\[[^]]*\] *//;N;s/\n / /;P;q}' "$1"
+}
+slug() {
+	s=$(subject "$2")
+	case "$s" in
+	*": "*)	area=${s%%: *}; area=${area##*/}; s=${s#*: } ;;
+	*)	area= ;;
+	esac
+	case "$area" in signal|exit) area= ;; esac
+	printf '%02d-%s' "$1" "$(printf '%s %s' "$area" "$s" | tr -d "'" | tr 'A-Z' 'a-z' |
+		tr -c 'a-z0-9_\n' '-' | sed 's/-\{2,\}/-/g; s/^-//' |
+		cut -d- -f1-$([ -n "$area" ] && echo 4 || echo 3) | sed 's/-$//')"
+}
+
+# Applies one patch to the temporary index; on failure names the patch, the
+# file and the hunk, from git's own words.
+apply_one() {	# PATCH DIRECTION(""|-R) WHERE
+	p=$1 direction=$2 where=$3
+	if ! command git -C "$repo" apply --cached --verbose $direction "$p" >"$tmp/apply.log" 2>&1; then
+		file=$(sed -n 's/^error: patch failed: \(.*\):\([0-9]*\)$/\1/p' "$tmp/apply.log" | head -n1)
+		line=$(sed -n 's/^error: patch failed: \(.*\):\([0-9]*\)$/\2/p' "$tmp/apply.log" | head -n1)
+		hunk=""
+		[ -n "$file" ] && hunk=$(awk -v f="$file" -v l="$line" -v r="$direction" '
+			/^diff --git / { infile = ($3 == "a/" f) }
+			infile && /^@@ / { split($2, o, ","); split($3, n, ",");
+				at = (r == "-R") ? substr(n[1], 2) : substr(o[1], 2);
+				if (at == l) { print; exit } }' "$p")
+		{
+			echo "kmatrix: $(basename "$p") does not apply $where"
+			[ -n "$file" ] && echo "kmatrix:   file $file, hunk ${hunk:-at line $line}"
+			sed 's/^/kmatrix:   git: /' "$tmp/apply.log" | grep -v 'Checking patch' | head -n 20
+		} >&2
+		exit 1
+	fi
+	if grep -q 'succeeded at .*offset' "$tmp/apply.log"; then
+		echo "kmatrix: $(basename "$p") applies $where only with an offset:" >&2
+		grep 'offset' "$tmp/apply.log" | sed 's/^/kmatrix:   /' >&2
+		exit 1
+	fi
+}
+
+commit() {	# TREE PARENT MESSAGE
+	printf '%s\n' "$3" | command git -C "$repo" commit-tree "$1" -p "$2"
+}
+
+pristine=$(git rev-parse --verify -q 'refs/tags/pristine^{commit}') ||
+	die "$repo has no pristine tag (make tree first)"
+
+# ---- the base -------------------------------------------------------------
+case "$base" in
+reverse)
+	git read-tree pristine
+	# Last patch first: each one undone on top of the later ones undone.
+	tac "$list" >"$tmp/rlist"
+	while read -r p; do
+		apply_one "$p" -R "in reverse to the pristine tree (with the patches after it undone)"
+	done <"$tmp/rlist"
+	base_commit=$(commit "$(git write-tree)" "$pristine" "$name: base (pristine with the series reversed)")
+	;;
+*)
+	base_commit=$(git rev-parse -q --verify "refs/tags/$base^{commit}") ||
+		die "BASE=$base: no such point (try pristine, or a point like forced-exit/base)"
+	;;
+esac
+
+# ---- the series, patch by patch --------------------------------------------
+git read-tree "$base_commit"
+prev=$base_commit prev_name=base i=0
+: >"$tmp/tags"
+echo "refs/tags/$name/base $base_commit" >>"$tmp/tags"
+while read -r p; do
+	i=$((i + 1))
+	apply_one "$p" "" "after point $name/$prev_name"
+	pt=$(slug "$i" "$p")
+	prev=$(commit "$(git write-tree)" "$prev" "$name/$pt: $(subject "$p")")
+	prev_name=$pt
+	echo "refs/tags/$name/$pt $prev" >>"$tmp/tags"
+	printf '%s\t%s\n' "$pt" "$(basename "$p")" >>"$tmp/points"
+done <"$list"
+
+if [ -f "$dir/points" ]; then
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$dir/points" | while read -r pname num; do
+		c=$(awk -v n="$num" 'NR == n + 1 { print $2 }' "$tmp/tags")
+		[ -n "$c" ] || die "$dir/points: $pname names patch $num; the series has $npatches"
+		echo "refs/tags/$name/$pname $c"
+	done >>"$tmp/tags.named"
+	cat "$tmp/tags.named" >>"$tmp/tags"
+fi
+
+if [ "$verify" = 1 ]; then
+	bad=0
+	if [ "$base" = reverse ]; then
+		if ! git diff --quiet "$pristine" "$prev"; then
+			echo "kmatrix: verify: base + series differs from the pristine tree:" >&2
+			git diff --stat "$pristine" "$prev" >&2
+			bad=1
+		fi
+	fi
+	# The files the base changes must be exactly the files the series names.
+	git diff --name-only "$base_commit" "$prev" | sort >"$tmp/changed"
+	while read -r p; do
+		sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "$p"
+	done <"$list" | sort -u >"$tmp/named"
+	if ! cmp -s "$tmp/changed" "$tmp/named"; then
+		echo "kmatrix: verify: the series changes other files than it names:" >&2
+		diff "$tmp/named" "$tmp/changed" >&2 || true
+		bad=1
+	fi
+	[ "$bad" = 0 ] || exit 1
+	echo "  VERIFY  $name: $npatches patches apply exactly (no fuzz, no offset) over $base;" \
+		"$(wc -l <"$tmp/named") files; base + series = pristine: $([ "$base" = reverse ] && echo yes || echo n/a)"
+fi
+
+# ---- publish: the old tags of this series go, the new ones come ------------
+git for-each-ref --format='%(refname)' "refs/tags/$name/" | while read -r r; do
+	git update-ref -d "$r"
+done
+while read -r ref c; do
+	git update-ref "$ref" "$c"
+done <"$tmp/tags"
+cp "$tmp/points" "$repo/.kmatrix-points-$name" 2>/dev/null || true
+echo "  SERIES  $name: $npatches patches over $base -> points base $(cut -f1 "$tmp/points" | tr '\n' ' ')$(sed 's|refs/tags/[^/]*/||; s/ .*//' "$tmp/tags.named" 2>/dev/null | tr '\n' ' ')"

@@ -1,0 +1,86 @@
+#!/bin/sh
+# Tests of bootrun's classification, with shell scripts standing in for QEMU.
+# usage: test-bootrun.sh HOSTBIN
+set -u
+bin=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+
+fake() {	# NAME BODY: a stand-in for qemu-system-*
+	printf '#!/bin/sh\n%s\n' "$2" >"$tmp/$1"
+	chmod +x "$tmp/$1"
+}
+ktap='echo "KTAP version 1"; echo "1..1"; echo "  KTAP version 1"; echo "  1..1"; echo "  ok 1 t_one"; echo "ok 1 prog"'
+# CASE EXPECTED-STATUS EXTRA-BOOTRUN-ARGS -- COMMAND...
+check() {
+	name=$1 want=$2; shift 2
+	start=$(date +%s)
+	"$bin/bootrun" --log "$tmp/$name.log" --out "$tmp/$name.tsv" --silence 2 --timeout 8 "$@" \
+		>"$tmp/$name.out" 2>&1
+	got=$(sed -n 's/^boot\t\([^\t]*\)\t.*/\1/p' "$tmp/$name.tsv" 2>/dev/null)
+	took=$(( $(date +%s) - start ))
+	if [ "$got" = "$want" ]; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+		echo "FAIL $name: expected boot status $want, got '${got:-no record}'"
+		cat "$tmp/$name.out" "$tmp/$name.tsv" 2>/dev/null | sed 's/^/    /'
+	fi
+	echo "$took" >"$tmp/$name.took"
+}
+expect() {	# DESCRIPTION COMMAND...: one more assertion
+	desc=$1; shift
+	if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $desc"; fi
+}
+
+fake ok-then-hang "$ktap; echo 'kmatrix: all tests done'; exec sleep 60"
+check ok ok -- "$tmp/ok-then-hang"
+expect "ok: ended soon after the marker (took $(cat "$tmp/ok.took") s)" [ "$(cat "$tmp/ok.took")" -le 4 ]
+expect "ok: the result line was parsed" grep -q "^test	t_one	pass	" "$tmp/ok.tsv"
+expect "ok: the console was logged" grep -q "ok 1 t_one" "$tmp/ok.log"
+
+fake panics "$ktap; echo '[ 1.0] Kernel panic - not syncing: Attempted to kill init!'; exit 0"
+check panic panic -- "$tmp/panics"
+expect "panic: reason is the panic line" grep -q "Kernel panic - not syncing" "$tmp/panic.tsv"
+expect "panic: results before the panic are kept" grep -q "^test	t_one	pass" "$tmp/panic.tsv"
+
+fake oops "echo 'Oops: 0000 [#1] SMP'; exec sleep 60"
+check oops panic --silence 30 -- "$tmp/oops"
+
+fake silent "echo 'Booting the kernel'; exec sleep 60"
+check silence timeout -- "$tmp/silent"
+expect "silence: cut off after about 2 s" [ "$(cat "$tmp/silence.took")" -le 5 ]
+
+fake chatty "while :; do echo still booting; sleep 0.5; done"
+check total timeout --timeout 3 -- "$tmp/chatty"
+
+fake marker-only "echo 'kmatrix: all tests done'; exec sleep 60"
+check no-results no-results -- "$tmp/marker-only"
+
+fake rebooted "$ktap; exit 0"
+check no-marker no-results -- "$tmp/rebooted"
+
+fake bad-machine "echo 'qemu-system-x: -M nosuch: unsupported machine type' >&2; exit 1"
+check qemu-error qemu-error -- "$tmp/bad-machine"
+check no-such-binary qemu-error -- "$tmp/does-not-exist"
+
+fake args "$ktap; echo 'kmatrix: all tests done'"
+check quoting ok -- "$tmp/args" -append "console=ttyS0 panic=-1" "it's"
+expect "quoting: command printed shell-quoted" \
+	grep -qF "'console=ttyS0 panic=-1' 'it'\\''s'" "$tmp/quoting.out"
+
+# Ctrl-C: the record says interrupted, and QEMU does not outlive bootrun.
+fake slow "echo \$\$ >'$tmp/slow.pid'; echo booting; exec sleep 60"
+"$bin/bootrun" --log "$tmp/int.log" --out "$tmp/int.tsv" -- "$tmp/slow" >/dev/null 2>&1 &
+brpid=$!
+sleep 1
+kill -INT $brpid
+wait $brpid
+rc=$?
+expect "interrupt: exit status 130 (got $rc)" [ "$rc" = 130 ]
+expect "interrupt: record says interrupted" grep -q "^boot	interrupted	" "$tmp/int.tsv"
+expect "interrupt: the fake QEMU was ended" sh -c "! kill -0 \$(cat '$tmp/slow.pid') 2>/dev/null"
+
+echo "test-bootrun: $passed passed, $failed failed"
+[ "$failed" = 0 ]

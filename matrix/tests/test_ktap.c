@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests of the KTAP reader: feed it consoles, check what it found. */
+#include <stdio.h>
+#include <string.h>
+
+#include "ktap.h"
+
+static int passed, failed;
+
+#define CHECK(cond, ...) do {						\
+	if (cond) {							\
+		passed++;						\
+	} else {							\
+		failed++;						\
+		printf("FAIL %s:%d: ", __FILE__, __LINE__);		\
+		printf(__VA_ARGS__);					\
+		printf("\n");						\
+	}								\
+} while (0)
+
+static void feed_all(struct ktap_state *k, const char *text)
+{
+	char line[1024];
+
+	ktap_init(k);
+	while (*text) {
+		size_t n = strcspn(text, "\n");
+
+		snprintf(line, sizeof(line), "%.*s", (int)n, text);
+		ktap_feed(k, line);
+		text += n + (text[n] == '\n');
+	}
+}
+
+static const struct ktap_test_result *find(const struct ktap_state *k, const char *name)
+{
+	for (size_t i = 0; i < k->ntests; i++)
+		if (!strcmp(k->tests[i].name, name))
+			return &k->tests[i];
+	return NULL;
+}
+
+static void expect(const struct ktap_state *k, const char *name,
+		   enum test_status st, const char *reason)
+{
+	const struct ktap_test_result *t = find(k, name);
+
+	CHECK(t, "no result named %s", name);
+	if (!t)
+		return;
+	CHECK(t->status == st, "%s: expected %s, got %s", name,
+	      test_status_name[st], test_status_name[t->status]);
+	if (reason)
+		CHECK(!strcmp(t->reason, reason), "%s: expected reason '%s', got '%s'",
+		      name, reason, t->reason);
+}
+
+int main(void)
+{
+	struct ktap_state k;
+
+	/* Kernel noise around and between the lines is ignored. */
+	feed_all(&k,
+		"[    0.1] Linux version 6.1\n"
+		"ok 1 not_a_result_before_the_version_line\n"
+		"KTAP version 1\n"
+		"1..2\n"
+		"# running prog_a\n"
+		"  KTAP version 1\n"
+		"  1..4\n"
+		"  ok 1 a_pass\n"
+		"[    1.2] random: crng init done\n"
+		"  # expected 11, got 5\n"
+		"  not ok 2 a_fail\n"
+		"  ok 3 a_skip # SKIP no CONFIG_SECCOMP_FILTER\n"
+		"  not ok 4 a_timeout # TIMEOUT after 5000 ms\n"
+		"  # Totals: pass:1 fail:2 xfail:0 xpass:0 skip:1 error:0\n"
+		"not ok 1 prog_a # exit status 1\n"
+		"# running prog_b\n"
+		"  KTAP version 1\n"
+		"  1..3\n"
+		"  ok 1 b_pass\n"
+		"not ok 2 prog_b # ERROR killed by signal 11\n");
+	CHECK(k.ntests == 6, "expected 6 results, got %zu", k.ntests);
+	CHECK(!find(&k, "not_a_result_before_the_version_line"), "a line before KTAP version was taken");
+	expect(&k, "a_pass", T_PASS, "");
+	expect(&k, "a_fail", T_FAIL, "expected 11, got 5");
+	expect(&k, "a_skip", T_SKIP, "no CONFIG_SECCOMP_FILTER");
+	expect(&k, "a_timeout", T_FAIL, "TIMEOUT after 5000 ms");
+	expect(&k, "b_pass", T_PASS, "");
+	/* prog_b crashed after 1 of 3: the crash is a result of its own. */
+	expect(&k, "prog_b", T_ERROR, "1 of 3 results, then: killed by signal 11");
+	CHECK(!find(&k, "prog_a"), "prog_a printed all its results; no extra entry expected");
+	ktap_free(&k);
+
+	/* A program with no subtests at all is its own result. */
+	feed_all(&k, "KTAP version 1\n1..1\nnot ok 1 hung_prog # TIMEOUT after 30 s\n");
+	expect(&k, "hung_prog", T_FAIL, "TIMEOUT after 30 s");
+	ktap_free(&k);
+
+	/* XFAIL, ERROR, and diagnostics kept with their result. */
+	feed_all(&k, "KTAP version 1\n1..1\n  KTAP version 1\n  1..2\n"
+		 "  # first\n  # second\n  ok 1 x # XFAIL known\n  not ok 2 y # ERROR setup\nok 1 p\n");
+	expect(&k, "x", T_XFAIL, "known");
+	expect(&k, "y", T_ERROR, "setup");
+	CHECK(find(&k, "x") && !strcmp(find(&k, "x")->diag, "first\nsecond"),
+	      "diagnostics of x: '%s'", find(&k, "x") ? find(&k, "x")->diag : "");
+	ktap_free(&k);
+
+	printf("test_ktap: %d passed, %d failed\n", passed, failed);
+	return failed != 0;
+}
