@@ -155,9 +155,6 @@ series: $(SRC)/.stamp_imported
 verify-series: $(SRC)/.stamp_imported $(HOSTBIN)/patchcmp
 	$(Q)$(TOP)/matrix/verify-series.sh $(SRC) "$(SERIES)" $(SERIES_NAME) $(SERIES_BASE) "$(SEEDS)" $(HOSTBIN)/patchcmp
 
-# The point stamp changes (content and mtime) only when the worktree moves.
-POINT_STAMP = $(WORK)/tree/$(ARCH).point
-
 # ---- host tools -------------------------------------------------------------
 
 HOST_CC     ?= cc
@@ -193,17 +190,21 @@ $(BUILD)/.config: $(BUILD)/fragment.config | $(SRC)/.stamp_imported
 	$(Q)cd $(BUILD) && $(TREE)/scripts/kconfig/merge_config.sh -m .config fragment.config >>config.log 2>&1
 	$(Q)$(KMAKE) olddefconfig >>$(BUILD)/config.log 2>&1 || { cat $(BUILD)/config.log >&2; exit 1; }
 	$(Q)$(TOP)/matrix/config-check.sh $(BUILD)/fragment.config $(BUILD)/.config
+	$(Q)rm -rf $(BUILD)/images
 
-$(BUILD)/.stamp_built: $(BUILD)/.config $(POINT_STAMP)
+# Built kernels are kept per point (by commit): a point built once boots
+# again without a rebuild, wherever the arch's tree has moved since. A new
+# config empties the cache.
+POINT_REV    = $(shell $(TOP)/matrix/checkout-point.sh --resolve $(SRC) $(POINT) $(SERIES_NAME) 2>/dev/null)
+IMAGE_CACHED = $(BUILD)/images/$(or $(POINT_REV),unknown-point)/$(notdir $(call arch,IMAGE))
+
+$(IMAGE_CACHED): $(BUILD)/.config
+	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT) $(SERIES_NAME)
 	@echo "  KERNEL  $(ARCH) at $(POINT) ($(call arch,IMAGE))"
 	$(Q)$(KMAKE) $(notdir $(call arch,IMAGE))
-	$(Q)touch $@
+	$(Q)mkdir -p $(@D) && cp $(IMAGE) $@.tmp && mv -f $@.tmp $@
 
-$(POINT_STAMP): FORCE | $(SRC)/.stamp_imported
-	$(call need_arch)
-	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT) $(SERIES_NAME)
-
-kernel: $(BUILD)/.stamp_built
+kernel: $(IMAGE_CACHED)
 
 # ---- guest programs and initramfs -----------------------------------------
 
@@ -262,7 +263,7 @@ initramfs: $(INITRAMFS)
 KTAP_END_MARKER := kmatrix: all tests done
 APPEND = console=$(call arch,CONSOLE) panic=-1 kmatrix_timeout=$(TEST_TIMEOUT) $(call arch,APPEND)
 QEMU_CMD = $(call arch,QEMU) $(call arch,QEMU_ARGS) -nographic -monitor none \
-	-no-reboot -kernel $(IMAGE) -initrd $(INITRAMFS) -append '$(APPEND)'
+	-no-reboot -kernel $(IMAGE_CACHED) -initrd $(INITRAMFS) -append '$(APPEND)'
 
 POINT ?= $(firstword $(POINTS))
 
@@ -273,7 +274,7 @@ cell: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)$(if $(filter pristine,$(POINT)),true,$(MAKE) --no-print-directory series)
 	$(Q)RUN_DIR=$(RUN_DIR) CELL_DIR=$(CELL_DIR) ARCH=$(ARCH) POINT=$(POINT) V=$(V) \
 		HOSTBIN=$(HOSTBIN) BOOT_TIMEOUT=$(BOOT_TIMEOUT) BOOT_SILENCE=$(BOOT_SILENCE) \
-		END_MARKER='$(KTAP_END_MARKER)' MAKE='$(MAKE)' \
+		END_MARKER='$(KTAP_END_MARKER)' MAKE='$(MAKE)' CELL_IN_MATRIX=$(CELL_IN_MATRIX) \
 		$(TOP)/matrix/run-cell.sh $(QEMU_CMD)
 
 # All cells, then the table. Each cell rewrites summary.json when it ends, so
@@ -294,7 +295,7 @@ $(foreach a,$(ARCHES),$(foreach pr,$(point_pairs),$(eval \
 	cell/$(a)/$(word 1,$(subst :, ,$(pr))): | cell/$(a)/$(word 2,$(subst :, ,$(pr))))))
 
 cell/%: FORCE
-	$(Q)$(MAKE) --no-print-directory cell RUN_ID=$(RUN_ID) \
+	$(Q)$(MAKE) --no-print-directory cell RUN_ID=$(RUN_ID) CELL_IN_MATRIX=1 \
 		ARCH=$(word 1,$(subst /, ,$*)) POINT=$(word 2,$(subst /, ,$*))
 
 report: $(HOSTBIN)/report
@@ -307,7 +308,7 @@ shell: kernel $(HOSTBIN)/mkcpio
 	$(call need_arch)
 	$(Q)test -n "$(BUSYBOX_DEB)" || { echo "kmatrix: no busybox for $(ARCH): Debian builds busybox-static for no such arch; use 'make cell ARCH=$(ARCH)' and its console log" >&2; exit 1; }
 	$(Q)$(TOP)/initramfs-builder/busybox-initramfs.sh $(BUSYBOX_DEB) $(WORK)/busybox/$(ARCH) $(HOSTBIN)/mkcpio
-	$(call arch,QEMU) $(call arch,QEMU_ARGS) -nographic -no-reboot -kernel $(IMAGE) \
+	$(call arch,QEMU) $(call arch,QEMU_ARGS) -nographic -no-reboot -kernel $(IMAGE_CACHED) \
 		-initrd $(WORK)/busybox/$(ARCH)/initramfs.cpio -append 'console=$(call arch,CONSOLE) $(call arch,APPEND)'
 
 # ---- tests of the project itself --------------------------------------------

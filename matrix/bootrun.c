@@ -11,7 +11,8 @@
  * silent too long or runs too long. The outcome is one of
  *   ok          the end marker and at least one KTAP result
  *   timeout     silence or total time ran out
- *   panic       Kernel panic, Oops, BUG:, Internal error, cut here
+ *   panic       Kernel panic, Oops, BUG:, Internal error (a WARN's "cut here"
+ *               is counted in the reason, not a failure)
  *   no-results  the guest ran but gave no KTAP results or no end marker
  *   qemu-error  QEMU failed to start or exited with an error of its own
  *   interrupted bootrun was stopped (Ctrl-C) before the boot ended
@@ -88,8 +89,17 @@ static void shell_quote(char *out, size_t size, char **argv)
 }
 
 static const char *const panic_patterns[] = {
-	"Kernel panic", "Oops", "BUG:", "Internal error", "[ cut here ]",
+	"Kernel panic", "Oops", "BUG:", "Internal error",
 };
+
+/*
+ * A WARN is not the end of the boot (some tests provoke one on purpose, like
+ * seccomp's SECCOMP_MODE_DEAD at the base point): it is counted and named.
+ */
+static int is_warning_line(const char *line)
+{
+	return strstr(line, "[ cut here ]") != NULL;
+}
 
 static int is_panic_line(const char *line)
 {
@@ -112,6 +122,7 @@ struct boot {
 	double seconds;
 	char first_panic[256];
 	int marker_seen;
+	int warnings;
 };
 
 static int write_record(const char *out, const struct boot *b,
@@ -264,6 +275,7 @@ int main(int argc, char **argv)
 				panic_at = now();
 				snprintf(b.first_panic, sizeof(b.first_panic), "%s", line);
 			}
+			b.warnings += is_warning_line(line);
 			if (strstr(line, "bootrun: cannot run"))
 				qemu_failed_exec = 1;
 			ktap_feed(&k, line);
@@ -321,6 +333,8 @@ int main(int argc, char **argv)
 			snprintf(b.reason, sizeof(b.reason), "end marker but no KTAP results");
 		} else {
 			b.status = "ok";
+			if (b.warnings)
+				snprintf(b.reason, sizeof(b.reason), "%d kernel warning(s) on the console", b.warnings);
 		}
 	} else if (qemu_failed_exec || (WIFEXITED(status) && WEXITSTATUS(status) != 0) ||
 		   WIFSIGNALED(status)) {

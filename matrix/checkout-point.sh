@@ -4,8 +4,13 @@
 # point of SERIES (base, rc1, 14-add-sa_immutable-to), or just a patch
 # number (14). The record is rewritten only when the commit changes: it is
 # the kernel build's stamp, so a tree that did not move rebuilds nothing.
+#   checkout-point.sh --resolve REPO POINT SERIES: print the commit only.
 set -eu
-repo=$1 wt=$2 point=$3 series=$4
+if [ "$1" = --resolve ]; then
+	resolve_only=1 repo=$2 point=$3 series=$4 wt=
+else
+	resolve_only=0 repo=$1 wt=$2 point=$3 series=$4
+fi
 resolve() { git -C "$repo" rev-parse -q --verify "refs/tags/$1^{commit}"; }
 rev=$(resolve "$point") || rev=$(resolve "$series/$point") || {
 	num=$(git -C "$repo" tag -l "$series/$(printf '%02d' "$point" 2>/dev/null)-*" | head -n1)
@@ -14,6 +19,10 @@ rev=$(resolve "$point") || rev=$(resolve "$series/$point") || {
 if [ -z "${rev:-}" ]; then
 	echo "kmatrix: unknown point '$point'; known: pristine $(git -C "$repo" tag -l "$series/*" | sed "s|^$series/||" | tr '\n' ' ')" >&2
 	exit 1
+fi
+if [ "$resolve_only" = 1 ]; then
+	echo "$rev"
+	exit 0
 fi
 if [ ! -e "$wt/.git" ]; then
 	mkdir -p "$(dirname "$wt")"

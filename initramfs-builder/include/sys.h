@@ -23,6 +23,9 @@
 #include <linux/poll.h>
 #include <linux/prctl.h>
 #include <linux/ptrace.h>
+#include <linux/sched.h>
+#include <linux/seccomp.h>
+#include <linux/filter.h>
 #include "arch.h"
 
 #ifndef AT_FDCWD
@@ -246,6 +249,77 @@ static int sys_munmap(void *addr, size_t len)
 static int sys_mprotect(void *addr, size_t len, int prot)
 {
 	return my_syscall3(__NR_mprotect, addr, len, prot);
+}
+
+struct kmx_stack {	/* stack_t: the same layout on all five */
+	void *ss_sp;
+	int ss_flags;
+	size_t ss_size;
+};
+
+static int sys_sigaltstack(const struct kmx_stack *ss, struct kmx_stack *old)
+{
+	return my_syscall2(__NR_sigaltstack, ss, old);
+}
+
+static int sys_pause(void)
+{
+	return my_syscall0(__NR_pause);
+}
+
+/* Installs handler (or SIG_IGN/SIG_DFL) with flags, and a restorer where the arch needs one. */
+static int sys_signal(int sig, void (*handler)(int), unsigned long flags)
+{
+	struct kmx_sigaction sa = { .handler = handler, .flags = flags, .mask = 0 };
+
+#ifdef ARCH_SA_RESTORER
+	sa.flags |= ARCH_SA_RESTORER;
+	sa.restorer = kmx_restore_rt;
+#endif
+	return sys_rt_sigaction(sig, &sa, NULL);
+}
+
+static int sys_block_signal(int sig)
+{
+	uint64_t set = 1ULL << (sig - 1);
+
+	return sys_rt_sigprocmask(SIG_BLOCK, &set, NULL);
+}
+
+/* The address a tracer puts in the pc to run fn (ELFv1 has descriptors). */
+static unsigned long sys_fn_entry(void (*fn)(void))
+{
+#ifdef ARCH_FN_ENTRY
+	return ARCH_FN_ENTRY(fn);
+#else
+	return (unsigned long)fn;
+#endif
+}
+
+/* A tracer moves a stopped tracee's pc. */
+static long sys_ptrace_set_pc(kmx_pid_t pid, unsigned long pc)
+{
+#ifdef ARCH_PTRACE_GETREGS
+	struct arch_ptrace_regs r;
+	long e = sys_ptrace(ARCH_PTRACE_GETREGS, pid, &r, NULL);
+
+	if (e)
+		return e;
+	r.pc = pc;
+	r.npc = pc + 4;
+	return sys_ptrace(ARCH_PTRACE_SETREGS, pid, &r, NULL);
+#else
+	return sys_ptrace(PTRACE_POKEUSR, pid, (void *)ARCH_USER_PC_OFFSET, (void *)pc);
+#endif
+}
+
+static int sys_seccomp_filter(const struct sock_fprog *prog)
+{
+	int e = sys_prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+
+	if (e)
+		return e;
+	return sys_prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, (unsigned long)prog, 0, 0);
 }
 
 /* mmap returns an address or -errno; the top page of addresses is errors. */

@@ -48,6 +48,10 @@ expect "panic: results before the panic are kept" grep -q "^test	t_one	pass" "$t
 fake oops "echo 'Oops: 0000 [#1] SMP'; exec sleep 60"
 check oops panic --silence 30 -- "$tmp/oops"
 
+fake warns "$ktap; echo '------------[ cut here ]------------'; echo 'WARNING: CPU: 0 PID: 1 at kernel/seccomp.c:1309'; echo 'kmatrix: all tests done'; exec sleep 60"
+check warning ok -- "$tmp/warns"
+expect "warning: counted in the reason" grep -q "1 kernel warning" "$tmp/warning.tsv"
+
 fake silent "echo 'Booting the kernel'; exec sleep 60"
 check silence timeout -- "$tmp/silent"
 expect "silence: cut off after about 2 s" [ "$(cat "$tmp/silence.took")" -le 5 ]

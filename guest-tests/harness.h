@@ -1,0 +1,278 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The two kinds of test the forced-exit series needs, as reusable checks.
+ *
+ * forced_exit_check(): the kernel must end the process the way the series
+ * intends. The tracee installs a handler for the signal, starts a second
+ * thread, and runs a trigger, all under ptrace. It passes when the whole
+ * thread group dies by the expected signal, a core dump is written, the
+ * handler never ran, and the tracer saw no signal-delivery-stop for the
+ * signal (which it would use to suppress it). Each failed criterion is
+ * named in the result.
+ *
+ * debugger_check(): a tracer must see a signal-delivery-stop for each
+ * signal a real fault or trap raises, even when the tracee blocks or
+ * ignores it, and must be able to suppress it: the tracer then moves the
+ * tracee's pc to a function that exits 0, so the tracee carries on.
+ */
+#ifndef KMX_HARNESS_H
+#define KMX_HARNESS_H
+
+#include "ktap.h"
+
+#define HARNESS_WAIT_MS		5000	/* for the tracee to stop or end */
+#define HARNESS_THREAD_GRACE_MS	1000	/* for a dying group's threads to go */
+#define STATUS_TRIGGER_RETURNED	77
+#define STATUS_HANDLER_RAN	99
+#define STATUS_RESUMED		0
+
+struct harness_shared {
+	volatile int handler_ran;	/* the signal a handler saw, or 0 */
+	volatile int thread_tid;	/* the tracee's second thread */
+};
+static struct harness_shared *harness;
+
+static int harness_init(void)
+{
+	if (harness)
+		return 0;
+	harness = sys_mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (sys_is_err(harness)) {
+		harness = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+static void harness_handler(int sig)
+{
+	harness->handler_ran = sig;
+	sys_exit_group(STATUS_HANDLER_RAN);
+}
+
+/* Where the tracer sends a tracee whose signal it suppressed. */
+static void harness_resume(void)
+{
+	sys_exit_group(STATUS_RESUMED);
+}
+
+static void *harness_map(size_t len, int prot)
+{
+	void *p = sys_mmap(NULL, len, prot, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	return sys_is_err(p) ? NULL : p;
+}
+
+/* In the tracee: be traced, then stop until the tracer is ready. */
+static void harness_become_tracee(void)
+{
+	sys_ptrace(PTRACE_TRACEME, 0, NULL, NULL);
+	sys_kill(sys_getpid(), SIGSTOP);
+}
+
+/* In the tracee: a second thread of the group, idle until the group dies. */
+static int harness_spawn_thread(void)
+{
+	char *stack = harness_map(65536, PROT_READ | PROT_WRITE);
+	long tid;
+
+	if (!stack)
+		return -1;
+	tid = arch_spawn_idle_thread(CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND |
+				     CLONE_THREAD | CLONE_SYSVSEM, stack + 65536 - 64);
+	if (tid <= 0)
+		return -1;
+	harness->thread_tid = tid;
+	return 0;
+}
+
+/* Does /tmp hold a core of pid (core_pattern is /tmp/core.<comm>.<pid>)? */
+static int harness_core_exists(kmx_pid_t pid)
+{
+	char buf[2048], suffix[24];
+	int fd = sys_open("/tmp", O_RDONLY | O_DIRECTORY, 0), found = 0;
+	long n;
+
+	if (fd < 0)
+		return 0;
+	k_snprintf(suffix, sizeof(suffix), ".%d", pid);
+	while (!found && (n = sys_getdents64(fd, buf, sizeof(buf))) > 0)
+		for (long off = 0; off < n;) {
+			/* linux_dirent64: ino, off, reclen, type, name */
+			unsigned short reclen = *(unsigned short *)(buf + off + 16);
+			const char *name = buf + off + 19;
+			size_t l = k_strlen(name), sl = k_strlen(suffix);
+
+			if (!k_strncmp(name, "core.", 5) && l > sl && !k_strcmp(name + l - sl, suffix))
+				found = 1;
+			off += reclen;
+		}
+	sys_close(fd);
+	return found;
+}
+
+struct trace_outcome {
+	int status;		/* the final wait status */
+	int ended;		/* the tracee was reaped */
+	int stops;		/* signal-delivery-stops for the signal */
+	int other_stops;
+};
+
+enum on_stop { STOP_SUPPRESS_AND_RESUME, STOP_SUPPRESS, STOP_DELIVER };
+
+/*
+ * The tracer: waits for the tracee's first SIGSTOP, then follows it until
+ * it ends, acting on each signal-delivery-stop for sig as `action` says.
+ */
+static void trace_until_end(kmx_pid_t pid, int sig, enum on_stop action,
+			    struct trace_outcome *o)
+{
+	int status, started = 0;
+
+	o->ended = o->stops = o->other_stops = 0;
+	o->status = 0;
+	for (;;) {
+		kmx_pid_t r = ktap_wait_timeout(pid, &status, HARNESS_WAIT_MS);
+
+		if (r != pid)
+			return;		/* a hang: the caller reports it */
+		if (!WIFSTOPPED(status)) {
+			o->ended = 1;
+			o->status = status;
+			return;
+		}
+		if (!started && WSTOPSIG(status) == SIGSTOP) {
+			started = 1;
+			sys_ptrace(PTRACE_SETOPTIONS, pid, NULL, (void *)PTRACE_O_EXITKILL);
+			sys_ptrace(PTRACE_CONT, pid, NULL, NULL);
+			continue;
+		}
+		if (WSTOPSIG(status) == sig) {
+			o->stops++;
+			if (action == STOP_SUPPRESS_AND_RESUME)
+				sys_ptrace_set_pc(pid, sys_fn_entry(harness_resume));
+			sys_ptrace(PTRACE_CONT, pid, NULL,
+				   (void *)(long)(action == STOP_DELIVER ? sig : 0));
+			continue;
+		}
+		o->other_stops++;
+		sys_ptrace(PTRACE_CONT, pid, NULL, (void *)(long)WSTOPSIG(status));
+	}
+}
+
+/* Appends ", what" to a reason. */
+static void reason_add(char *r, size_t size, const char *what)
+{
+	size_t n = k_strlen(r);
+
+	k_snprintf(r + n, size - n, "%s%s", n ? "; " : "", what);
+}
+
+/*
+ * trigger runs in the traced tracee after the handler and the second
+ * thread are in place; it must end the process by expected_sig.
+ */
+static int forced_exit_check(int expected_sig, void (*trigger)(void))
+{
+	struct trace_outcome o;
+	char r[sizeof(ktap_cur->reason)] = "", what[96];
+	kmx_pid_t pid;
+	int thread_alive = 0;
+
+	KTAP_FAIL_IF(harness_init(), "mmap of the shared page failed");
+	harness->handler_ran = 0;
+	harness->thread_tid = 0;
+	pid = sys_fork();
+	if (pid == 0) {
+		harness_become_tracee();
+		sys_signal(expected_sig, harness_handler, 0);
+		if (harness_spawn_thread())
+			sys_exit_group(3);
+		trigger();
+		sys_exit_group(STATUS_TRIGGER_RETURNED);
+	}
+	KTAP_FAIL_IF(pid < 0, "fork: %d", pid);
+	trace_until_end(pid, expected_sig, STOP_SUPPRESS, &o);
+	if (!o.ended) {
+		/* Whatever it is doing, it is not dying: end it, then judge. */
+		sys_kill(pid, SIGKILL);
+		sys_wait4(pid, &o.status, __WALL);
+		k_snprintf(what, sizeof(what), "the process did not end within %d ms", HARNESS_WAIT_MS);
+		reason_add(r, sizeof(r), what);
+	}
+	/* The tracer may reap the leader before its group is gone: look again. */
+	for (int waited = 0; harness->thread_tid && waited < HARNESS_THREAD_GRACE_MS; waited += 50) {
+		thread_alive = sys_tgkill(pid, harness->thread_tid, 0) == 0;
+		if (!thread_alive)
+			break;
+		sys_sleep_ms(50);
+	}
+	if (thread_alive) {
+		reason_add(r, sizeof(r), "only the thread exited: the second thread survived");
+		sys_tgkill(pid, harness->thread_tid, SIGKILL);
+	}
+	if (o.ended && WIFEXITED(o.status) && WEXITSTATUS(o.status) == 3)
+		return ktap_set(KTAP_ERROR, "the tracee could not start its second thread");
+	if (o.ended && WIFEXITED(o.status) && WEXITSTATUS(o.status) == STATUS_TRIGGER_RETURNED)
+		reason_add(r, sizeof(r), "the trigger returned: the path did not kill the process");
+	else if (o.ended && !(WIFSIGNALED(o.status) && WTERMSIG(o.status) == expected_sig)) {
+		k_snprintf(what, sizeof(what), "wait status 0x%x, expected death by signal %d",
+			   o.status, expected_sig);
+		reason_add(r, sizeof(r), what);
+	}
+	if (o.ended && WIFSIGNALED(o.status) && (!WCOREDUMP(o.status) || !harness_core_exists(pid)))
+		reason_add(r, sizeof(r), "no core dump");
+	if (harness->handler_ran)
+		reason_add(r, sizeof(r), "the installed handler ran");
+	if (o.stops) {
+		k_snprintf(what, sizeof(what), "the tracer got %d signal-delivery-stop(s) and suppressed the signal", o.stops);
+		reason_add(r, sizeof(r), what);
+	}
+	if (r[0]) {
+		ktap_diag("%s", r);
+		return ktap_set(KTAP_FAIL, "%s", r);
+	}
+	return KTAP_PASS;
+}
+
+/*
+ * setup_and_trigger runs in the tracee (blocking or ignoring the signal,
+ * then faulting); the tracer wants want_stops signal-delivery-stops.
+ * STOP_SUPPRESS_AND_RESUME: the tracee must then carry on and exit 0.
+ * STOP_DELIVER: the tracee must then die by the signal.
+ */
+static int debugger_check(int sig, void (*setup_and_trigger)(void), int want_stops,
+			  enum on_stop action)
+{
+	struct trace_outcome o;
+	kmx_pid_t pid;
+
+	KTAP_FAIL_IF(harness_init(), "mmap of the shared page failed");
+	pid = sys_fork();
+	if (pid == 0) {
+		harness_become_tracee();
+		setup_and_trigger();
+		sys_exit_group(STATUS_TRIGGER_RETURNED);
+	}
+	KTAP_FAIL_IF(pid < 0, "fork: %d", pid);
+	trace_until_end(pid, sig, action, &o);
+	if (!o.ended) {
+		sys_kill(pid, SIGKILL);
+		sys_wait4(pid, &o.status, __WALL);
+		return ktap_set(KTAP_FAIL, "the tracee neither ended nor stopped within %d ms (%d stops so far)",
+				HARNESS_WAIT_MS, o.stops);
+	}
+	if (WIFEXITED(o.status) && WEXITSTATUS(o.status) == STATUS_TRIGGER_RETURNED)
+		return ktap_set(KTAP_ERROR, "the trigger raised no signal");
+	KTAP_EXPECT_EQ(want_stops, o.stops, "signal-delivery-stops for the signal");
+	if (action == STOP_SUPPRESS_AND_RESUME)
+		KTAP_FAIL_IF(!WIFEXITED(o.status) || WEXITSTATUS(o.status) != STATUS_RESUMED,
+			     "the tracee did not carry on after the suppressed signal: wait status 0x%x",
+			     o.status);
+	else
+		KTAP_FAIL_IF(!WIFSIGNALED(o.status) || WTERMSIG(o.status) != sig,
+			     "the tracee did not die by signal %d: wait status 0x%x", sig, o.status);
+	return KTAP_PASS;
+}
+
+#endif
