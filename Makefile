@@ -221,16 +221,24 @@ GUEST_CC      = $(XPREFIX)gcc
 GUEST_CFLAGS  = $(call arch,USER_CFLAGS) -Os -static -nostdlib -ffreestanding \
 	-fno-stack-protector -fno-asynchronous-unwind-tables -fno-pie -no-pie \
 	-Wall -Wextra -Werror -Wno-unused-function \
-	-I$(TOP)/initramfs-builder/include -I$(HEADERS)/include
+	-I$(TOP)/initramfs-builder/include -I$(TOP)/guest-tests -I$(HEADERS)/include \
+	$(call arch,CFLAGS_$(notdir $@))
 # No libgcc: the sparc64 compiler has none for -m32; the guest code needs none.
-GUEST_HDRS   := $(wildcard $(TOP)/initramfs-builder/include/*.h)
-GUEST_TESTS  := $(sort $(basename $(notdir $(wildcard $(TOP)/guest-tests/*.c))))
+GUEST_HDRS   := $(wildcard $(TOP)/initramfs-builder/include/*.h $(TOP)/guest-tests/*.h \
+	$(TOP)/guest-tests/optional/*.h)
+# Every arch runs guest-tests/*.c; guest-tests/optional/ holds the tests an
+# arch file asks for by name (<arch>_GUEST_TESTS).
+GUEST_TESTS   = $(sort $(basename $(notdir $(wildcard $(TOP)/guest-tests/*.c)))) \
+	$(call arch,GUEST_TESTS)
 GUEST_PROGS   = $(GUEST)/init $(addprefix $(GUEST)/tests/,$(GUEST_TESTS))
 
 $(GUEST)/init: $(TOP)/initramfs-builder/init.c $(GUEST_HDRS) $(HEADERS)/.stamp
 	$(Q)mkdir -p $(@D)
 	$(Q)$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
 $(GUEST)/tests/%: $(TOP)/guest-tests/%.c $(GUEST_HDRS) $(HEADERS)/.stamp
+	$(Q)mkdir -p $(@D)
+	$(Q)$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
+$(GUEST)/tests/%: $(TOP)/guest-tests/optional/%.c $(GUEST_HDRS) $(HEADERS)/.stamp
 	$(Q)mkdir -p $(@D)
 	$(Q)$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
 

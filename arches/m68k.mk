@@ -20,3 +20,4 @@ m68k_QEMU_ARGS   := -M virt -cpu m68040 -m 256M
 m68k_CONSOLE     := ttyGF0
 m68k_APPEND      :=
 m68k_BUSYBOX_DEB :=
+m68k_GUEST_TESTS := m68k_fpsp040

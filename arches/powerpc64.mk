@@ -1,5 +1,6 @@
 # powerpc64: big-endian pseries under SLOF, hvc0 console. SLOF boots vmlinux,
-# not a zImage, and needs the OF boot trampoline. COMPAT runs 32-bit tasks.
+# not a zImage, and needs the OF boot trampoline. COMPAT runs 32-bit tasks;
+# ALTIVEC is what makes swapcontext read the context's v_regs.
 ARCHES_ALL += powerpc64
 powerpc64_KARCH       := powerpc
 powerpc64_TOOLCHAIN   := powerpc64-linux-gnu
@@ -12,6 +13,7 @@ CONFIG_PPC_PSERIES=y
 CONFIG_PPC_OF_BOOT_TRAMPOLINE=y
 CONFIG_HVC_CONSOLE=y
 CONFIG_COMPAT=y
+CONFIG_ALTIVEC=y
 CONFIG_NET=y
 CONFIG_SECCOMP=y
 CONFIG_SECCOMP_FILTER=y
@@ -23,3 +25,7 @@ powerpc64_QEMU_ARGS   := -M pseries -cpu POWER8 -m 1G
 powerpc64_CONSOLE     := hvc0
 powerpc64_APPEND      :=
 powerpc64_BUSYBOX_DEB :=
+powerpc64_GUEST_TESTS := ppc_swapcontext ppc_swapcontext_32
+# The same swapcontext test as a 32-bit task on the 64-bit (COMPAT) kernel.
+powerpc64_CFLAGS_ppc_swapcontext_32 := -m32 -O2
+# (-O2: at -Os 32-bit code calls libgcc's register save helpers; no libgcc here)

@@ -20,3 +20,4 @@ s390x_QEMU_ARGS   := -M s390-ccw-virtio -cpu qemu -m 512M
 s390x_CONSOLE     := ttysclp0
 s390x_APPEND      :=
 s390x_BUSYBOX_DEB := s390x
+s390x_GUEST_TESTS := sud s390_default_trap

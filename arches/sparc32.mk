@@ -20,3 +20,4 @@ sparc32_QEMU_ARGS   := -M SS-5 -cpu Fujitsu-MB86904 -m 256M
 sparc32_CONSOLE     := ttyS0
 sparc32_APPEND      :=
 sparc32_BUSYBOX_DEB :=
+sparc32_GUEST_TESTS := sparc32_windows

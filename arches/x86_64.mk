@@ -21,3 +21,4 @@ x86_64_QEMU_ARGS   := -M q35 -cpu Nehalem -m 512M
 x86_64_CONSOLE     := ttyS0
 x86_64_APPEND      := vsyscall=emulate
 x86_64_BUSYBOX_DEB := amd64
+x86_64_GUEST_TESTS := sud x86_vsyscall

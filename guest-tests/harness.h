@@ -120,6 +120,10 @@ struct trace_outcome {
 
 enum on_stop { STOP_SUPPRESS_AND_RESUME, STOP_SUPPRESS, STOP_DELIVER };
 
+/* More ptrace options, and what the tracer does at a ptrace event stop. */
+static unsigned long harness_ptrace_options;
+static void (*harness_on_event)(kmx_pid_t pid, int event);
+
 /*
  * The tracer: waits for the tracee's first SIGSTOP, then follows it until
  * it ends, acting on each signal-delivery-stop for sig as `action` says.
@@ -143,7 +147,14 @@ static void trace_until_end(kmx_pid_t pid, int sig, enum on_stop action,
 		}
 		if (!started && WSTOPSIG(status) == SIGSTOP) {
 			started = 1;
-			sys_ptrace(PTRACE_SETOPTIONS, pid, NULL, (void *)PTRACE_O_EXITKILL);
+			sys_ptrace(PTRACE_SETOPTIONS, pid, NULL,
+				   (void *)(PTRACE_O_EXITKILL | harness_ptrace_options));
+			sys_ptrace(PTRACE_CONT, pid, NULL, NULL);
+			continue;
+		}
+		if (status >> 16) {	/* a ptrace event stop, not a signal */
+			if (harness_on_event)
+				harness_on_event(pid, status >> 16);
 			sys_ptrace(PTRACE_CONT, pid, NULL, NULL);
 			continue;
 		}
@@ -170,9 +181,11 @@ static void reason_add(char *r, size_t size, const char *what)
 
 /*
  * trigger runs in the traced tracee after the handler and the second
- * thread are in place; it must end the process by expected_sig.
+ * thread are in place; it must end the process by expected_sig. want_stops
+ * is the number of signal-delivery-stops the tracer must get first (and
+ * suppresses): 0 for a plain forced exit.
  */
-static int forced_exit_check(int expected_sig, void (*trigger)(void))
+static int forced_exit_check_stops(int expected_sig, void (*trigger)(void), int want_stops)
 {
 	struct trace_outcome o;
 	char r[sizeof(ktap_cur->reason)] = "", what[96];
@@ -224,8 +237,11 @@ static int forced_exit_check(int expected_sig, void (*trigger)(void))
 		reason_add(r, sizeof(r), "no core dump");
 	if (harness->handler_ran)
 		reason_add(r, sizeof(r), "the installed handler ran");
-	if (o.stops) {
+	if (o.stops > want_stops) {
 		k_snprintf(what, sizeof(what), "the tracer got %d signal-delivery-stop(s) and suppressed the signal", o.stops);
+		reason_add(r, sizeof(r), what);
+	} else if (o.stops < want_stops) {
+		k_snprintf(what, sizeof(what), "the tracer got %d signal-delivery-stop(s), expected %d", o.stops, want_stops);
 		reason_add(r, sizeof(r), what);
 	}
 	if (r[0]) {
@@ -235,10 +251,16 @@ static int forced_exit_check(int expected_sig, void (*trigger)(void))
 	return KTAP_PASS;
 }
 
+static int forced_exit_check(int expected_sig, void (*trigger)(void))
+{
+	return forced_exit_check_stops(expected_sig, trigger, 0);
+}
+
 /*
  * setup_and_trigger runs in the tracee (blocking or ignoring the signal,
  * then faulting); the tracer wants want_stops signal-delivery-stops.
- * STOP_SUPPRESS_AND_RESUME: the tracee must then carry on and exit 0.
+ * STOP_SUPPRESS_AND_RESUME (the tracer moves the pc to harness_resume) or
+ * STOP_SUPPRESS (the trigger carries on by itself): the tracee must exit 0.
  * STOP_DELIVER: the tracee must then die by the signal.
  */
 static int debugger_check(int sig, void (*setup_and_trigger)(void), int want_stops,
@@ -265,7 +287,7 @@ static int debugger_check(int sig, void (*setup_and_trigger)(void), int want_sto
 	if (WIFEXITED(o.status) && WEXITSTATUS(o.status) == STATUS_TRIGGER_RETURNED)
 		return ktap_set(KTAP_ERROR, "the trigger raised no signal");
 	KTAP_EXPECT_EQ(want_stops, o.stops, "signal-delivery-stops for the signal");
-	if (action == STOP_SUPPRESS_AND_RESUME)
+	if (action != STOP_DELIVER)
 		KTAP_FAIL_IF(!WIFEXITED(o.status) || WEXITSTATUS(o.status) != STATUS_RESUMED,
 			     "the tracee did not carry on after the suppressed signal: wait status 0x%x",
 			     o.status);

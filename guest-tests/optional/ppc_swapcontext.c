@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * powerpc swapcontext: once it has begun to load a new context it cannot
+ * return an error to the caller, so a fault there ends the process with
+ * SIGSEGV (signal_64.c, signal_32.c). At base that was do_exit(SIGSEGV).
+ * Built twice: 64-bit, and -m32 for a 32-bit task on the 64-bit kernel.
+ */
+#include <stddef.h>
+#include <asm/ucontext.h>
+#include "harness.h"
+
+static struct ucontext uc;
+static void *bad;
+
+#ifdef __powerpc64__
+#define TEST_NAME "ppc_swapcontext_bad_ctx_64"
+/* v_regs (CONFIG_ALTIVEC) at an unmapped address: the VRSAVE read faults. */
+static void corrupt(void)
+{
+	uc.uc_mcontext.v_regs = bad;
+}
+#else
+#define TEST_NAME "ppc_swapcontext_bad_ctx_32"
+/* uc_regs 64 bytes before an inaccessible page: restore_user_regs faults. */
+static void corrupt(void)
+{
+	uc.uc_regs = (void *)((char *)bad - 64);
+}
+#endif
+
+static void swap_to_bad_context(void)
+{
+	if (my_syscall3(__NR_swapcontext, &uc, NULL, sizeof(uc)))
+		sys_exit_group(7);
+	corrupt();
+	my_syscall3(__NR_swapcontext, NULL, &uc, sizeof(uc));
+}
+
+static int bad_ctx(void)
+{
+	/* A readable page, then an inaccessible one. */
+	char *two = harness_map(8192, PROT_READ | PROT_WRITE);
+
+	KTAP_FAIL_IF(!two || sys_mprotect(two + 4096, 4096, PROT_NONE), "mmap/mprotect failed");
+	bad = two + 4096;
+	return forced_exit_check(SIGSEGV, swap_to_bad_context);
+}
+
+static const struct ktap_test tests[] = {
+	{ TEST_NAME, bad_ctx, 15000 },
+};
+
+int main(int argc, char **argv, char **envp)
+{
+	(void)argc, (void)argv, (void)envp;
+	return ktap_run(tests, KTAP_ARRAY_SIZE(tests));
+}

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Syscall user dispatch (GENERIC_ENTRY arches: x86_64, s390x). With
+ * dispatch on, every syscall first reads the selector byte: if the read
+ * faults, or the byte is neither ALLOW nor BLOCK, the kernel ends the
+ * process (SIGSEGV, SIGSYS). At base that was do_exit(): only the thread.
+ */
+#include "harness.h"
+
+static volatile char *selector;
+
+static void dispatch_on_then_syscall(void)
+{
+	if (sys_prctl(PR_SET_SYSCALL_USER_DISPATCH, PR_SYS_DISPATCH_ON, 0, 0,
+		      (unsigned long)selector))
+		sys_exit_group(5);
+	my_syscall0(__NR_getppid);
+}
+
+static int bad_selector_ptr(void)
+{
+	selector = harness_map(4096, PROT_NONE);
+	KTAP_FAIL_IF(!selector, "mmap failed");
+	return forced_exit_check(SIGSEGV, dispatch_on_then_syscall);
+}
+
+static int bad_selector_value(void)
+{
+	selector = harness_map(4096, PROT_READ | PROT_WRITE);
+	KTAP_FAIL_IF(!selector, "mmap failed");
+	*selector = 2;	/* neither SYSCALL_DISPATCH_FILTER_ALLOW nor _BLOCK */
+	return forced_exit_check(SIGSYS, dispatch_on_then_syscall);
+}
+
+static const struct ktap_test tests[] = {
+	{ "sud_bad_selector_ptr", bad_selector_ptr, 15000 },
+	{ "sud_bad_selector_value", bad_selector_value, 15000 },
+};
+
+int main(int argc, char **argv, char **envp)
+{
+	(void)argc, (void)argv, (void)envp;
+	return ktap_run(tests, KTAP_ARRAY_SIZE(tests));
+}

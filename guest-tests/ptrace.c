@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The debugger cases that SA_IMMUTABLE broke in 5.15.3 (v5.16-rc1): a real
+ * trap or fault whose signal the tracee ignores or blocks must still give
+ * the tracer a signal-delivery-stop it can suppress. rr and gdb depend on
+ * it; rr's own tests of this are blocked_sigsegv and stack_overflow_altstack.
+ * Expected: pass at base and fixed, fail at rc1.
+ */
+#include "harness.h"
+
+static void *inaccessible_page(void)
+{
+	return harness_map(4096, PROT_NONE);
+}
+
+static void breakpoint_with_sigtrap_ignored(void)
+{
+	sys_signal(SIGTRAP, SIG_IGN, 0);
+	ARCH_BREAKPOINT();
+}
+
+static void breakpoint_with_sigtrap_blocked(void)
+{
+	sys_block_signal(SIGTRAP);
+	ARCH_BREAKPOINT();
+}
+
+static void bad_write_with_sigsegv_blocked(void)
+{
+	volatile int *p = inaccessible_page();
+
+	sys_block_signal(SIGSEGV);
+	if (p)
+		*p = 1;
+}
+
+/*
+ * A SIGSEGV handler on an inaccessible alternate stack: delivering the
+ * first SIGSEGV fails to build the frame, and the kernel forces a second
+ * SIGSEGV (force_sigsegv). A tracer must see both.
+ */
+static void bad_write_with_handler_on_bad_altstack(void)
+{
+	struct kmx_stack ss = { .ss_sp = harness_map(65536, PROT_NONE), .ss_flags = 0, .ss_size = 65536 };
+	volatile int *p = inaccessible_page();
+
+	if (!ss.ss_sp || !p || sys_sigaltstack(&ss, NULL))
+		sys_exit_group(3);
+	sys_signal(SIGSEGV, harness_handler, SA_ONSTACK);
+	*p = 1;
+}
+
+static int sigtrap_ignored(void)
+{
+	return debugger_check(SIGTRAP, breakpoint_with_sigtrap_ignored, 1, STOP_SUPPRESS_AND_RESUME);
+}
+
+static int sigtrap_blocked(void)
+{
+	return debugger_check(SIGTRAP, breakpoint_with_sigtrap_blocked, 1, STOP_SUPPRESS_AND_RESUME);
+}
+
+static int sigsegv_blocked(void)
+{
+	return debugger_check(SIGSEGV, bad_write_with_sigsegv_blocked, 1, STOP_SUPPRESS_AND_RESUME);
+}
+
+static int double_sigsegv(void)
+{
+	return debugger_check(SIGSEGV, bad_write_with_handler_on_bad_altstack, 2, STOP_DELIVER);
+}
+
+static const struct ktap_test tests[] = {
+	{ "ptrace_sigtrap_ignored", sigtrap_ignored, 10000 },
+	{ "ptrace_sigtrap_blocked", sigtrap_blocked, 10000 },
+	{ "ptrace_sigsegv_blocked", sigsegv_blocked, 10000 },
+	{ "ptrace_double_sigsegv", double_sigsegv, 10000 },
+};
+
+int main(int argc, char **argv, char **envp)
+{
+	(void)argc, (void)argv, (void)envp;
+	return ktap_run(tests, KTAP_ARRAY_SIZE(tests));
+}

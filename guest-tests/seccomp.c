@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * seccomp's two sides of SA_IMMUTABLE. A SECCOMP_RET_KILL_PROCESS kill must
+ * not be suppressible by a tracer (the hole SA_IMMUTABLE closed: fails at
+ * base). A SECCOMP_RET_TRAP SIGSYS that the tracee ignores must still stop
+ * the tracer (what SA_IMMUTABLE broke: fails at rc1).
+ */
+#include "harness.h"
+
+/* The filter: the chosen syscall gets `action`, all others are allowed. */
+static int install_filter(long nr, unsigned int action)
+{
+	struct sock_filter insns[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, 0),	/* seccomp_data.nr */
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, nr, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, action),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = { .len = KTAP_ARRAY_SIZE(insns), .filter = insns };
+
+	return sys_seccomp_filter(&prog);
+}
+
+/* Whether this kernel has seccomp filters at all, tried in a child. */
+static int seccomp_filter_missing(void)
+{
+	int status = 0;
+	kmx_pid_t pid = sys_fork();
+
+	if (pid == 0)
+		sys_exit_group(install_filter(__NR_getppid, SECCOMP_RET_ALLOW) ? 1 : 0);
+	sys_wait4(pid, &status, 0);
+	return !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+}
+
+#define SKIP_WITHOUT_SECCOMP() do {					\
+	if (seccomp_filter_missing())					\
+		return ktap_set(KTAP_SKIP, "no seccomp filter in this kernel: "	\
+				"PR_SET_SECCOMP fails (6.1 has CONFIG_SECCOMP_FILTER on " \
+				"neither sparc32 nor m68k)");		\
+} while (0)
+
+static void killed_syscall(void)
+{
+	if (install_filter(__NR_getppid, SECCOMP_RET_KILL_PROCESS))
+		sys_exit_group(4);
+	my_syscall0(__NR_getppid);
+}
+
+static int kill_not_interceptable(void)
+{
+	SKIP_WITHOUT_SECCOMP();
+	return forced_exit_check(SIGSYS, killed_syscall);
+}
+
+static void trapped_syscall_with_sigsys_ignored(void)
+{
+	sys_signal(SIGSYS, SIG_IGN, 0);
+	if (install_filter(__NR_getppid, SECCOMP_RET_TRAP))
+		sys_exit_group(4);
+	my_syscall0(__NR_getppid);
+	/* Here only if the tracer suppressed SIGSYS: carry on, as it meant. */
+	sys_exit_group(STATUS_RESUMED);
+}
+
+static int trap_ignored_visible(void)
+{
+	SKIP_WITHOUT_SECCOMP();
+	return debugger_check(SIGSYS, trapped_syscall_with_sigsys_ignored, 1, STOP_SUPPRESS);
+}
+
+static const struct ktap_test tests[] = {
+	{ "seccomp_kill_not_interceptable", kill_not_interceptable, 15000 },
+	{ "seccomp_trap_ignored_visible", trap_ignored_visible, 15000 },
+};
+
+int main(int argc, char **argv, char **envp)
+{
+	(void)argc, (void)argv, (void)envp;
+	return ktap_run(tests, KTAP_ARRAY_SIZE(tests));
+}
