@@ -28,6 +28,9 @@ SERIES_BASE  ?= $(or $(shell sed -n 's/^base=//p' $(SERIES)/config 2>/dev/null),
 # The documents the ported patches are compared with (make verify-series).
 SEEDS        ?= $(abspath $(TOP)/../shared/seeds)
 POINTS       ?= base rc1 fixed
+# What the results should be, per arch, point and test (see the file).
+EXPECT       ?= $(wildcard $(TOP)/matrix/expectations/$(SERIES_NAME).tsv)
+REPORT_FLAGS  = $(if $(EXPECT),--expect $(EXPECT))
 JOBS         ?= $(shell nproc)
 # Boot limits in seconds: the whole boot, and the longest silence on the console.
 BOOT_TIMEOUT ?= 300
@@ -269,7 +272,9 @@ initramfs: $(INITRAMFS)
 # ---- boot -------------------------------------------------------------------
 
 KTAP_END_MARKER := kmatrix: all tests done
-APPEND = console=$(call arch,CONSOLE) panic=-1 kmatrix_timeout=$(TEST_TIMEOUT) $(call arch,APPEND)
+# GUEST_APPEND: more kernel parameters, e.g. kmatrix_risky=1 (see guest-tests).
+GUEST_APPEND ?=
+APPEND = console=$(call arch,CONSOLE) panic=-1 kmatrix_timeout=$(TEST_TIMEOUT) $(call arch,APPEND) $(GUEST_APPEND)
 QEMU_CMD = $(call arch,QEMU) $(call arch,QEMU_ARGS) -nographic -monitor none \
 	-no-reboot -kernel $(IMAGE_CACHED) -initrd $(INITRAMFS) -append '$(APPEND)'
 
@@ -283,6 +288,7 @@ cell: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)RUN_DIR=$(RUN_DIR) CELL_DIR=$(CELL_DIR) ARCH=$(ARCH) POINT=$(POINT) V=$(V) \
 		HOSTBIN=$(HOSTBIN) BOOT_TIMEOUT=$(BOOT_TIMEOUT) BOOT_SILENCE=$(BOOT_SILENCE) \
 		END_MARKER='$(KTAP_END_MARKER)' MAKE='$(MAKE)' CELL_IN_MATRIX=$(CELL_IN_MATRIX) \
+		REPORT_FLAGS='$(REPORT_FLAGS)' \
 		$(TOP)/matrix/run-cell.sh $(QEMU_CMD)
 
 # All cells, then the table. Each cell rewrites summary.json when it ends, so
@@ -296,7 +302,7 @@ matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	@echo "kmatrix: run $(RUN_ID): $(words $(CELLS)) cells ($(ARCHES)) x ($(POINTS)), results in $(RUN_DIR)"
 	$(Q)printf '%s %s\n' $(subst /, ,$(patsubst cell/%,%,$(CELLS))) >$(RUN_DIR)/cells.list
 	$(Q)$(MAKE) --no-print-directory RUN_ID=$(RUN_ID) $(CELLS); \
-		$(HOSTBIN)/report --table $(RUN_DIR)
+		$(HOSTBIN)/report $(REPORT_FLAGS) --table $(RUN_DIR)
 
 # Cells of one arch share its tree and build directory: one after the other.
 $(foreach a,$(ARCHES),$(foreach pr,$(point_pairs),$(eval \
@@ -307,7 +313,7 @@ cell/%: FORCE
 		ARCH=$(word 1,$(subst /, ,$*)) POINT=$(word 2,$(subst /, ,$*))
 
 report: $(HOSTBIN)/report
-	$(Q)$(HOSTBIN)/report --table $(if $(filter $(RESULTS)/$(RUN_ID),$(RUN_DIR)),$(RESULTS)/latest,$(RUN_DIR))
+	$(Q)$(HOSTBIN)/report $(REPORT_FLAGS) --table $(if $(filter $(RESULTS)/$(RUN_ID),$(RUN_DIR)),$(RESULTS)/latest,$(RUN_DIR))
 
 # ---- interactive shell ------------------------------------------------------
 

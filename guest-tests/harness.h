@@ -207,11 +207,14 @@ static int forced_exit_check_stops(int expected_sig, void (*trigger)(void), int 
 	KTAP_FAIL_IF(pid < 0, "fork: %d", pid);
 	trace_until_end(pid, expected_sig, STOP_SUPPRESS, &o);
 	if (!o.ended) {
-		/* Whatever it is doing, it is not dying: end it, then judge. */
+		/* Whatever it is doing, it is not dying: say what lives, end it. */
+		int alive = harness->thread_tid && sys_tgkill(pid, harness->thread_tid, 0) == 0;
+
+		k_snprintf(what, sizeof(what), "the process did not end within %d ms%s", HARNESS_WAIT_MS,
+			   alive ? ": its second thread was still running (only one thread exited?)" : "");
+		reason_add(r, sizeof(r), what);
 		sys_kill(pid, SIGKILL);
 		sys_wait4(pid, &o.status, __WALL);
-		k_snprintf(what, sizeof(what), "the process did not end within %d ms", HARNESS_WAIT_MS);
-		reason_add(r, sizeof(r), what);
 	}
 	/* The tracer may reap the leader before its group is gone: look again. */
 	for (int waited = 0; harness->thread_tid && waited < HARNESS_THREAD_GRACE_MS; waited += 50) {

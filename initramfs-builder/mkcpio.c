@@ -93,19 +93,23 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	while (fgets(line, sizeof(line), list)) {
+		char *l = line;
+
 		line_no++;
-		if (line[0] == '#' || sscanf(line, "%7s", type) != 1)
+		while (*l == ' ' || *l == '\t')
+			l++;
+		if (l[0] == '#' || sscanf(l, "%7s", type) != 1)
 			continue;
 		if (!strcmp(type, "dir")) {
-			if (sscanf(line, "dir %1023s %o %u %u", name, &mode, &uid, &gid) != 4)
+			if (sscanf(l, "dir %1023s %o %u %u", name, &mode, &uid, &gid) != 4)
 				die("expected: dir <name> <mode> <uid> <gid>");
 			header(out, name, S_IFDIR | mode, uid, gid, 0, 0, 0);
 		} else if (!strcmp(type, "file")) {
-			if (sscanf(line, "file %1023s %2047s %o %u %u", name, src, &mode, &uid, &gid) != 5)
+			if (sscanf(l, "file %1023s %2047s %o %u %u", name, src, &mode, &uid, &gid) != 5)
 				die("expected: file <name> <source> <mode> <uid> <gid>");
 			copy_file(out, name, src, mode, uid, gid);
 		} else if (!strcmp(type, "nod")) {
-			if (sscanf(line, "nod %1023s %o %u %u %c %u %u", name, &mode, &uid, &gid,
+			if (sscanf(l, "nod %1023s %o %u %u %c %u %u", name, &mode, &uid, &gid,
 				   &kind, &maj, &min) != 7 || (kind != 'c' && kind != 'b'))
 				die("expected: nod <name> <mode> <uid> <gid> <c|b> <major> <minor>");
 			header(out, name, (kind == 'c' ? S_IFCHR : S_IFBLK) | mode, uid, gid, 0, maj, min);

@@ -2,8 +2,13 @@
 /*
  * report: read the cells of one run and write what people and tools read.
  *
- *   report [--table] [--quiet] RUN_DIR   summary.json (and the table)
- *   report --cell CELL_DIR/cell.tsv      one line about one cell
+ *   report [--expect FILE] [--table] [--quiet] RUN_DIR
+ *                                        summary.json (and the table)
+ *   report [--expect FILE] --cell CELL_DIR/cell.tsv   one cell
+ *
+ * --expect FILE: the expectations (matrix/expectations/SERIES.tsv) mark each
+ * result expected or unexpected; without it every fail and error is
+ * unexpected.
  *
  * A cell is RUN_DIR/<arch>-<point>/cell.tsv, written by run-cell.sh and
  * bootrun: tab-separated lines `arch`, `point`, `build STATUS SECONDS REASON`,
@@ -14,7 +19,7 @@
  * report is still written. summary.json is written atomically.
  *
  * Exit status: 0 when every cell built, booted, reported at least one
- * result and no result failed; 1 otherwise; 2 for bad usage.
+ * result and no result was unexpected; 1 otherwise; 2 for bad usage.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -31,7 +36,17 @@ const char *progname = "report";
 
 struct test {
 	char *name, *status, *reason, *diag;
+	const char *expected;	/* from the expectations, or NULL: not judged */
+	int unexpected;
 };
+
+/* One line of an expectations file: ARCH POINT TEST STATUS, `*` wildcards. */
+struct expectation {
+	char arch[64], point[64], test[128], status[16];
+};
+static struct expectation *expectations;
+static size_t nexpectations;
+static int have_expectations;
 
 struct cell {
 	char dir[256];
@@ -42,7 +57,78 @@ struct cell {
 	struct test *tests;
 	size_t ntests;
 	unsigned counts[5];	/* by enum test_status */
+	unsigned unexpected;
 };
+
+static int wild_match(const char *pattern, const char *s)
+{
+	size_t n = strlen(pattern);
+
+	if (!strcmp(pattern, "*"))
+		return 1;
+	if (n && pattern[n - 1] == '*')
+		return !strncmp(pattern, s, n - 1);
+	return !strcmp(pattern, s);
+}
+
+static int load_expectations(const char *path)
+{
+	char line[512];
+	FILE *f = fopen(path, "r");
+	int lineno = 0;
+
+	if (!f)
+		return error("%s: %s", path, strerror(errno));
+	while (fgets(line, sizeof(line), f)) {
+		struct expectation e;
+		enum test_status st;
+
+		lineno++;
+		if (line[0] == '#' || line[strspn(line, " \t\r\n")] == 0)
+			continue;
+		if (sscanf(line, "%63s %63s %127s %15s", e.arch, e.point, e.test, e.status) != 4 ||
+		    ktap_parse_status(e.status, &st)) {
+			fclose(f);
+			return error("%s:%d: expected ARCH POINT TEST pass|fail|skip|xfail|error", path, lineno);
+		}
+		expectations = realloc(expectations, (nexpectations + 1) * sizeof(*expectations));
+		if (!expectations)
+			die("out of memory");
+		expectations[nexpectations++] = e;
+	}
+	fclose(f);
+	have_expectations = 1;
+	return 0;
+}
+
+static const char *expected_status(const char *arch, const char *point, const char *test)
+{
+	for (size_t i = 0; i < nexpectations; i++) {
+		const struct expectation *e = &expectations[i];
+
+		if (wild_match(e->arch, arch) && wild_match(e->point, point) && wild_match(e->test, test))
+			return e->status;
+	}
+	return NULL;
+}
+
+/* Marks each result expected or not: by the file, or (without one) every fail and error. */
+static void judge(struct cell *c)
+{
+	c->unexpected = 0;
+	for (size_t j = 0; j < c->ntests; j++) {
+		struct test *t = &c->tests[j];
+
+		if (have_expectations) {
+			t->expected = expected_status(c->arch, c->point, t->name);
+			t->unexpected = t->expected && strcmp(t->expected, t->status);
+		} else {
+			t->expected = NULL;
+			t->unexpected = !strcmp(t->status, "fail") || !strcmp(t->status, "error");
+		}
+		c->unexpected += t->unexpected;
+	}
+}
 
 static char *xstrdup(const char *s)
 {
@@ -160,10 +246,11 @@ static void load_cell(struct cell *c, const char *run_dir, const char *name)
 	}
 }
 
+/* Built, booted, reported, and nothing unexpected. */
 static int cell_ok(const struct cell *c)
 {
 	return !strcmp(c->build_status, "ok") && !strcmp(c->boot_status, "ok") &&
-	       c->ntests > 0 && !c->counts[T_FAIL] && !c->counts[T_ERROR];
+	       c->ntests > 0 && !c->unexpected;
 }
 
 static void json_str(FILE *f, const char *s)
@@ -215,9 +302,10 @@ static int write_json(const char *run_dir, struct cell *cells, size_t n)
 		json_str(f, c->boot_reason);
 		fprintf(f, "},\n     \"qemu_command\": ");
 		json_str(f, c->qemu);
-		fprintf(f, ",\n     \"counts\": {\"pass\": %u, \"fail\": %u, \"skip\": %u, \"xfail\": %u, \"error\": %u}",
+		fprintf(f, ",\n     \"counts\": {\"pass\": %u, \"fail\": %u, \"skip\": %u, \"xfail\": %u, \"error\": %u, \"unexpected\": %u}",
 			c->counts[T_PASS], c->counts[T_FAIL], c->counts[T_SKIP],
-			c->counts[T_XFAIL], c->counts[T_ERROR]);
+			c->counts[T_XFAIL], c->counts[T_ERROR], c->unexpected);
+		fprintf(f, ",\n     \"ok\": %s", cell_ok(c) ? "true" : "false");
 		fprintf(f, ",\n     \"tests\": [");
 		for (size_t j = 0; j < c->ntests; j++) {
 			struct test *t = &c->tests[j];
@@ -230,7 +318,12 @@ static int write_json(const char *run_dir, struct cell *cells, size_t n)
 			json_str(f, t->reason);
 			fprintf(f, ", \"diagnostics\": ");
 			json_str(f, t->diag);
-			fputc('}', f);
+			fprintf(f, ", \"expected\": ");
+			if (t->expected)
+				json_str(f, t->expected);
+			else
+				fputs("null", f);
+			fprintf(f, ", \"unexpected\": %s}", t->unexpected ? "true" : "false");
 		}
 		fprintf(f, "%s]}", c->ntests ? "\n     " : "");
 	}
@@ -242,29 +335,34 @@ static int write_json(const char *run_dir, struct cell *cells, size_t n)
 
 static void print_cell_line(const struct cell *c)
 {
-	printf("  [%s %s] build %s %.1fs, boot %s %.1fs, tests: %u pass, %u fail, %u skip%s%s\n",
+	printf("  [%s %s] build %s %.1fs, boot %s %.1fs, tests: %u pass, %u fail, %u skip, %u unexpected%s%s\n",
 	       c->arch, c->point, c->build_status, c->build_s, c->boot_status, c->boot_s,
 	       c->counts[T_PASS], c->counts[T_FAIL] + c->counts[T_ERROR], c->counts[T_SKIP],
-	       c->boot_reason[0] || c->build_reason[0] ? ": " : "",
+	       c->unexpected, c->boot_reason[0] || c->build_reason[0] ? ": " : "",
 	       c->build_reason[0] ? c->build_reason : c->boot_reason);
-	for (size_t j = 0; j < c->ntests; j++)
-		if (!strcmp(c->tests[j].status, "fail") || !strcmp(c->tests[j].status, "error"))
-			printf("  [%s %s]   %s %s: %s\n", c->arch, c->point, c->tests[j].status,
-			       c->tests[j].name, c->tests[j].reason);
+	for (size_t j = 0; j < c->ntests; j++) {
+		const struct test *t = &c->tests[j];
+
+		if (t->unexpected || (!t->expected && strcmp(t->status, "pass") && strcmp(t->status, "skip")))
+			printf("  [%s %s]   %s%s %s (expected %s): %s\n", c->arch, c->point,
+			       t->unexpected ? "UNEXPECTED " : "", t->status, t->name,
+			       t->expected ? t->expected : "no expectation", t->reason);
+	}
 }
 
 static void print_table(const struct cell *cells, size_t n)
 {
-	printf("\n%-10s %-10s %-8s %8s  %-12s %7s  %5s %5s %5s  %s\n", "arch", "point",
-	       "build", "seconds", "boot", "seconds", "pass", "fail", "skip", "note");
+	printf("\n%-10s %-10s %-8s %8s  %-12s %7s  %5s %5s %5s %6s  %s\n", "arch", "point",
+	       "build", "seconds", "boot", "seconds", "pass", "fail", "skip", "unexp", "note");
 	for (size_t i = 0; i < n; i++) {
 		const struct cell *c = &cells[i];
 		const char *note = c->build_reason[0] ? c->build_reason : c->boot_reason;
 
-		printf("%-10s %-10s %-8s %8.1f  %-12s %7.1f  %5u %5u %5u  %.60s\n",
+		printf("%-10s %-10s %-8s %8.1f  %-12s %7.1f  %5u %5u %5u %6u  %.60s\n",
 		       c->arch, c->point, c->build_status, c->build_s, c->boot_status,
 		       c->boot_s, c->counts[T_PASS], c->counts[T_FAIL] + c->counts[T_ERROR],
-		       c->counts[T_SKIP], !note[0] && !c->ntests ? "no test results" : note);
+		       c->counts[T_SKIP], c->unexpected,
+		       !note[0] && !c->ntests ? "no test results" : note);
 	}
 }
 
@@ -334,6 +432,9 @@ int main(int argc, char **argv)
 			table = 1;
 		} else if (!strcmp(argv[i], "--quiet")) {
 			quiet = 1;
+		} else if (!strcmp(argv[i], "--expect") && i + 1 < argc) {
+			if (load_expectations(argv[++i]))
+				return 2;
 		} else if (!strcmp(argv[i], "--cell") && i + 1 < argc) {
 			struct cell c;
 			char *dir = xstrdup(argv[i + 1]), *slash = strrchr(dir, '/'), *name;
@@ -344,15 +445,16 @@ int main(int argc, char **argv)
 			name = strrchr(dir, '/');
 			*name++ = 0;
 			load_cell(&c, dir, name);
+			judge(&c);
 			print_cell_line(&c);
 			return cell_ok(&c) ? 0 : 1;
 		} else {
-			fprintf(stderr, "usage: report [--table] [--quiet] RUN_DIR | --cell FILE\n");
+			fprintf(stderr, "usage: report [--expect FILE] [--table] [--quiet] RUN_DIR | --cell FILE\n");
 			return 2;
 		}
 	}
 	if (i + 1 != argc) {
-		fprintf(stderr, "usage: report [--table] [--quiet] RUN_DIR | --cell FILE\n");
+		fprintf(stderr, "usage: report [--expect FILE] [--table] [--quiet] RUN_DIR | --cell FILE\n");
 		return 2;
 	}
 	n = list_cells(argv[i], &names);
@@ -361,6 +463,7 @@ int main(int argc, char **argv)
 		die("out of memory");
 	for (size_t j = 0; j < n; j++) {
 		load_cell(&cells[j], argv[i], names[j]);
+		judge(&cells[j]);
 		bad |= !cell_ok(&cells[j]);
 	}
 	if (write_json(argv[i], cells, n))
@@ -368,11 +471,20 @@ int main(int argc, char **argv)
 	if (table)
 		print_table(cells, n);
 	if (!quiet) {
-		if (!n)
+		if (!n) {
 			printf("report: %s has no cells\n", argv[i]);
-		else
-			printf("\n%s: %zu cells, %s\n", argv[i], n,
-			       bad ? "SOME FAILED (build, boot, or a test)" : "all ok");
+		} else {
+			unsigned unexpected = 0, failed_cells = 0;
+
+			for (size_t j = 0; j < n; j++) {
+				unexpected += cells[j].unexpected;
+				failed_cells += strcmp(cells[j].build_status, "ok") ||
+						strcmp(cells[j].boot_status, "ok") || !cells[j].ntests;
+			}
+			printf("\n%s: %zu cells; %u did not build, boot or report; %u unexpected results%s\n",
+			       argv[i], n, failed_cells, unexpected,
+			       bad ? "" : have_expectations ? ": all as expected" : ": all passed");
+		}
 	}
 	return bad || !n ? 1 : 0;
 }

@@ -3,7 +3,8 @@
 # the initramfs, boots, and leaves CELL_DIR/cell.tsv whatever happens: a
 # failed build is a result of the cell, not an error of the matrix.
 # Environment (set by the Makefile's `cell` target): ARCH POINT CELL_DIR
-# RUN_DIR HOSTBIN MAKE V BOOT_TIMEOUT BOOT_SILENCE END_MARKER CELL_IN_MATRIX.
+# RUN_DIR HOSTBIN MAKE V BOOT_TIMEOUT BOOT_SILENCE END_MARKER CELL_IN_MATRIX
+# REPORT_FLAGS.
 set -u
 mkdir -p "$CELL_DIR"
 cell="$ARCH $POINT"
@@ -47,7 +48,7 @@ fi
 rm -f "$CELL_DIR/boot.tsv"
 
 # The summary covers every finished cell, even if the run stops here.
-"$HOSTBIN/report" --quiet "$RUN_DIR"
+"$HOSTBIN/report" $REPORT_FLAGS --quiet "$RUN_DIR"
 # Alone, the cell's own outcome is the exit status; in a matrix the final
 # report decides, so one failed cell does not stop the others.
-"$HOSTBIN/report" --cell "$CELL_DIR/cell.tsv" || [ "${CELL_IN_MATRIX:-}" = 1 ]
+"$HOSTBIN/report" $REPORT_FLAGS --cell "$CELL_DIR/cell.tsv" || [ "${CELL_IN_MATRIX:-}" = 1 ]

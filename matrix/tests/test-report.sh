@@ -46,6 +46,16 @@ cell r3 x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t1\t\nt
 "$bin/report" --quiet "$tmp/r3"
 expect "failing test: exit 1" [ $? = 1 ]
 
+# Expectations: an expected failure is fine, an unexpected pass is not.
+printf '*\tbase\tt\tfail\n*\t*\t*\tpass\n' >"$tmp/expect.tsv"
+"$bin/report" --expect "$tmp/expect.tsv" --quiet "$tmp/r3"
+expect "expected failure: exit 0" [ $? = 0 ]
+expect "expected failure: marked expected" [ "$(jqval r3 '.cells[0].tests[0].unexpected')" = false ]
+cell r4 x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\tt\tpass\t\n'
+"$bin/report" --expect "$tmp/expect.tsv" --quiet "$tmp/r4"
+expect "unexpected pass: exit 1" [ $? = 1 ]
+expect "unexpected pass: marked, with the expectation" [ "$(jqval r4 '.cells[0].tests[0] | "\(.expected) \(.unexpected)"')" = "fail true" ]
+
 # No summary.json.tmp left behind (atomic rename).
 expect "no temporary files left" [ -z "$(find "$tmp" -name '*.tmp*')" ]
 
