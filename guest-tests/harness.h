@@ -22,6 +22,7 @@
 
 #define HARNESS_WAIT_MS		5000	/* for the tracee to stop or end */
 #define HARNESS_THREAD_GRACE_MS	1000	/* for a dying group's threads to go */
+#define HARNESS_MAX_STOPS	8	/* a tracee that keeps raising the signal */
 #define STATUS_TRIGGER_RETURNED	77
 #define STATUS_HANDLER_RAN	99
 #define STATUS_RESUMED		0
@@ -159,7 +160,8 @@ static void trace_until_end(kmx_pid_t pid, int sig, enum on_stop action,
 			continue;
 		}
 		if (WSTOPSIG(status) == sig) {
-			o->stops++;
+			if (++o->stops > HARNESS_MAX_STOPS)
+				return;	/* it raises the signal again and again */
 			if (action == STOP_SUPPRESS_AND_RESUME)
 				sys_ptrace_set_pc(pid, sys_fn_entry(harness_resume));
 			sys_ptrace(PTRACE_CONT, pid, NULL,
@@ -188,7 +190,7 @@ static void reason_add(char *r, size_t size, const char *what)
 static int forced_exit_check_stops(int expected_sig, void (*trigger)(void), int want_stops)
 {
 	struct trace_outcome o;
-	char r[sizeof(ktap_cur->reason)] = "", what[96];
+	char r[sizeof(ktap_cur->reason)] = "", what[160];
 	kmx_pid_t pid;
 	int thread_alive = 0;
 
@@ -210,8 +212,12 @@ static int forced_exit_check_stops(int expected_sig, void (*trigger)(void), int 
 		/* Whatever it is doing, it is not dying: say what lives, end it. */
 		int alive = harness->thread_tid && sys_tgkill(pid, harness->thread_tid, 0) == 0;
 
-		k_snprintf(what, sizeof(what), "the process did not end within %d ms%s", HARNESS_WAIT_MS,
-			   alive ? ": its second thread was still running (only one thread exited?)" : "");
+		if (o.stops > HARNESS_MAX_STOPS)
+			k_snprintf(what, sizeof(what), "the tracee raised the signal again after each of %d suppressions",
+				   HARNESS_MAX_STOPS);
+		else
+			k_snprintf(what, sizeof(what), "the process did not end within %d ms%s", HARNESS_WAIT_MS,
+				   alive ? ": its second thread was still running (only one thread exited?)" : "");
 		reason_add(r, sizeof(r), what);
 		sys_kill(pid, SIGKILL);
 		sys_wait4(pid, &o.status, __WALL);
