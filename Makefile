@@ -74,7 +74,7 @@ KMAKE = $(MAKE) --no-print-directory -C $(TREE) O=$(BUILD) ARCH=$(KARCH) \
 
 .PHONY: all help matrix check cell kernel initramfs guest shell toolchains \
 	deps tree headers report unit-tests guest-all clean distclean FORCE \
-	series verify-series
+	series verify-series bisect-build
 all: matrix
 
 help:
@@ -82,11 +82,14 @@ help:
 	@echo
 	@echo 'Main targets:'
 	@echo '  matrix       build, boot and test every ARCHES x POINTS cell, print the table'
-	@echo '  check        unit tests, guest programs for all arches, then a full matrix'
+	@echo '  check        unit tests, verify-series, guest programs for all arches, a full matrix'
 	@echo '  cell         one cell: make cell ARCH=sparc32 [POINT=pristine]'
 	@echo '  shell        boot ARCH interactively with a busybox shell, where one exists'
 	@echo '  toolchains   install or check the compilers and emulators, print versions'
 	@echo '  report       rewrite summary.json and the table for RUN_DIR'
+	@echo '  series       turn SERIES into points (tags) of the kernel tree; lists them'
+	@echo '  verify-series  base + series = pristine, patches apply exactly, match the seeds'
+	@echo '  bisect-build build every arch each series patch touches, at that patch'
 	@echo 'Single steps (need ARCH=): tree kernel headers guest initramfs'
 	@echo '  clean        remove builds and guest programs under WORK (keeps the tree)'
 	@echo '  distclean    remove all of WORK'
@@ -155,6 +158,11 @@ series: $(SRC)/.stamp_imported
 		$(TOP)/matrix/apply-series.sh $(SRC) "$(SERIES)" $(SERIES_NAME) $(SERIES_BASE) && echo "$$h" >$(SERIES_STAMP); \
 	fi
 
+# Every series patch, built on every arch it touches (results/bisect-<id>/).
+bisect-build: series
+	$(Q)MAKE='$(MAKE)' $(TOP)/matrix/bisect-build.sh $(SRC) $(SERIES_NAME) $(RESULTS)/bisect-$(RUN_ID) \
+		"$(foreach a,$(ARCHES),$(a):$($(a)_KARCH))"
+
 verify-series: $(SRC)/.stamp_imported $(HOSTBIN)/patchcmp
 	$(Q)$(TOP)/matrix/verify-series.sh $(SRC) "$(SERIES)" $(SERIES_NAME) $(SERIES_BASE) "$(SEEDS)" $(HOSTBIN)/patchcmp
 
@@ -193,15 +201,19 @@ $(BUILD)/.config: $(BUILD)/fragment.config | $(SRC)/.stamp_imported
 	$(Q)cd $(BUILD) && $(TREE)/scripts/kconfig/merge_config.sh -m .config fragment.config >>config.log 2>&1
 	$(Q)$(KMAKE) olddefconfig >>$(BUILD)/config.log 2>&1 || { cat $(BUILD)/config.log >&2; exit 1; }
 	$(Q)$(TOP)/matrix/config-check.sh $(BUILD)/fragment.config $(BUILD)/.config
-	$(Q)rm -rf $(BUILD)/images
+	$(Q)cmp -s $(BUILD)/.config $(BUILD)/config.last || { cp $(BUILD)/.config $(BUILD)/config.last; rm -rf $(BUILD)/images; }
+
+# config.last changes only when the config's content does: the cached
+# kernels depend on it, not on .config's time.
+$(BUILD)/config.last: $(BUILD)/.config ; @:
 
 # Built kernels are kept per point (by commit): a point built once boots
-# again without a rebuild, wherever the arch's tree has moved since. A new
-# config empties the cache.
+# again without a rebuild, wherever the arch's tree has moved since. A
+# config whose content changed empties the cache.
 POINT_REV    = $(shell $(TOP)/matrix/checkout-point.sh --resolve $(SRC) $(POINT) $(SERIES_NAME) 2>/dev/null)
 IMAGE_CACHED = $(BUILD)/images/$(or $(POINT_REV),unknown-point)/$(notdir $(call arch,IMAGE))
 
-$(IMAGE_CACHED): $(BUILD)/.config
+$(IMAGE_CACHED): $(BUILD)/config.last
 	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT) $(SERIES_NAME)
 	@echo "  KERNEL  $(ARCH) at $(POINT) ($(call arch,IMAGE))"
 	$(Q)$(KMAKE) $(notdir $(call arch,IMAGE))
@@ -335,8 +347,11 @@ guest-all: $(SRC)/.stamp_imported
 		$(MAKE) --no-print-directory initramfs ARCH=$$a || exit 1; \
 	done
 
+# What CI runs: the host tools' unit tests, the port's faithfulness, every
+# guest program for every arch, then the whole default matrix.
 check: deps
 	$(Q)$(MAKE) --no-print-directory unit-tests
+	$(Q)$(MAKE) --no-print-directory verify-series
 	$(Q)$(MAKE) --no-print-directory guest-all
 	$(Q)$(MAKE) --no-print-directory matrix
 

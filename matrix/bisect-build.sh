@@ -1,0 +1,53 @@
+#!/bin/sh
+# bisect-build.sh REPO SERIES_NAME OUT "ARCH:KARCH ..." -- build every arch a
+# patch touches at that patch, as the 0-day robot does. A path under
+# arch/<karch>/ maps to the arches with that KARCH; any other path maps to
+# all of them. Prints (and writes to OUT/bisect.tsv) a table patch x arch:
+# built, FAILED (with the first compiler error), or untouched (-).
+# Environment: MAKE, and the make variables to pass on (via MAKEFLAGS).
+set -u
+repo=$1 name=$2 out=$3 arches=$4
+mkdir -p "$out"
+points=$(git -C "$repo" tag -l "$name/[0-9][0-9]-*" | sed "s|^$name/||" | sort)
+[ -n "$points" ] || { echo "kmatrix: no points for series $name (make series first)" >&2; exit 1; }
+printf '%-44s' patch >"$out/bisect.txt"
+for am in $arches; do printf ' %-10s' "${am%%:*}" >>"$out/bisect.txt"; done
+echo >>"$out/bisect.txt"
+: >"$out/bisect.tsv"
+prev=base bad=0
+for pt in $points; do
+	files=$(git -C "$repo" diff --name-only "$name/$prev" "$name/$pt")
+	line=$(printf '%-44s' "$pt")
+	for am in $arches; do
+		a=${am%%:*} k=${am#*:}
+		touched=0
+		for f in $files; do
+			case "$f" in
+			arch/$k/*) touched=1 ;;
+			arch/*) ;;
+			*) touched=1 ;;
+			esac
+		done
+		if [ $touched = 0 ]; then
+			st=- why=
+		else
+			log="$out/$pt-$a.log"
+			echo "  BISECT  $pt on $a" >&2
+			if $MAKE --no-print-directory kernel ARCH="$a" POINT="$pt" >"$log" 2>&1; then
+				st=built why=
+			else
+				st=FAILED why=$(grep -m1 -E 'error:|Error [0-9]' "$log" | cut -c1-200)
+				bad=1
+			fi
+		fi
+		line="$line $(printf ' %-10s' "$st")"
+		printf '%s\t%s\t%s\t%s\n' "$pt" "$a" "$st" "$why" >>"$out/bisect.tsv"
+	done
+	echo "$line" >>"$out/bisect.txt"
+	prev=$pt
+done
+cat "$out/bisect.txt"
+grep -P '\tFAILED\t' "$out/bisect.tsv" | while IFS="$(printf '\t')" read -r pt a st why; do
+	echo "  $pt on $a: $why"
+done
+exit $bad
