@@ -3,7 +3,7 @@
  * report: read the cells of one run and write what people and tools read.
  *
  *   report [--expect FILE] [--table] [--quiet] RUN_DIR
- *                                        summary.json (and the table)
+ *                 summary.json, summary.md, junit.xml (and the table)
  *   report [--expect FILE] --cell CELL_DIR/cell.tsv   one cell
  *
  * --expect FILE: the expectations (matrix/expectations/SERIES.tsv) mark each
@@ -21,6 +21,7 @@
  * Exit status: 0 when every cell built, booted, reported at least one
  * result and no result was unexpected; 1 otherwise; 2 for bad usage.
  */
+#define _DEFAULT_SOURCE
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -274,8 +275,14 @@ static void json_str(FILE *f, const char *s)
 static int write_json(const char *run_dir, struct cell *cells, size_t n)
 {
 	char path[1024], tmp[1100];
-	const char *run_id = strrchr(run_dir, '/') ? strrchr(run_dir, '/') + 1 : run_dir;
+	char real[4096];
+	const char *run_id;
 	FILE *f;
+
+	/* results/latest is a link: the run id is where it points. */
+	if (!realpath(run_dir, real))
+		snprintf(real, sizeof(real), "%s", run_dir);
+	run_id = strrchr(real, '/') ? strrchr(real, '/') + 1 : real;
 
 	snprintf(path, sizeof(path), "%s/summary.json", run_dir);
 	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid());
@@ -331,6 +338,216 @@ static int write_json(const char *run_dir, struct cell *cells, size_t n)
 	if (fclose(f) || rename(tmp, path))
 		return error("%s: %s", path, strerror(errno));
 	return 0;
+}
+
+static void xml_str(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char ch = *s;
+
+		if (ch == '<')
+			fputs("&lt;", f);
+		else if (ch == '>')
+			fputs("&gt;", f);
+		else if (ch == '&')
+			fputs("&amp;", f);
+		else if (ch == '"')
+			fputs("&quot;", f);
+		else if (ch < 0x20 && ch != '\n' && ch != '\t')
+			fputc(' ', f);
+		else
+			fputc(ch, f);
+	}
+}
+
+/* Opens RUN_DIR/NAME.tmp.PID for writing; commit_file() renames it into place. */
+static FILE *open_tmp(const char *run_dir, const char *name, char *tmp, size_t n)
+{
+	FILE *f;
+
+	snprintf(tmp, n, "%s/%s.tmp.%d", run_dir, name, (int)getpid());
+	f = fopen(tmp, "w");
+	if (!f)
+		error("%s: %s", tmp, strerror(errno));
+	return f;
+}
+
+static int commit_file(FILE *f, const char *tmp, const char *run_dir, const char *name)
+{
+	char path[1100];
+
+	snprintf(path, sizeof(path), "%s/%s", run_dir, name);
+	if (fclose(f) || rename(tmp, path))
+		return error("%s: %s", path, strerror(errno));
+	return 0;
+}
+
+static const char *cell_status(const struct cell *c)
+{
+	if (strcmp(c->build_status, "ok"))
+		return c->build_status[0] ? c->build_status : "error";
+	if (strcmp(c->boot_status, "ok"))
+		return c->boot_status;
+	if (!c->ntests)
+		return "no-results";
+	return c->unexpected ? "unexpected" : "ok";
+}
+
+/*
+ * JUnit XML: a testsuite per cell; build and boot are test cases too. Only
+ * an unexpected result is a <failure>: an expected failure is reported in
+ * <system-out>, so a CI system shows red exactly where the matrix does.
+ */
+static int write_junit(const char *run_dir, const struct cell *cells, size_t n)
+{
+	char tmp[1100];
+	FILE *f = open_tmp(run_dir, "junit.xml", tmp, sizeof(tmp));
+
+	if (!f)
+		return -1;
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"kmatrix\">\n");
+	for (size_t i = 0; i < n; i++) {
+		const struct cell *c = &cells[i];
+		int build_bad = strcmp(c->build_status, "ok") != 0;
+		int boot_bad = strcmp(c->boot_status, "ok") != 0;
+		unsigned skipped = c->counts[T_SKIP];
+
+		fprintf(f, "  <testsuite name=\"");
+		xml_str(f, c->arch);
+		fputc('/', f);
+		xml_str(f, c->point);
+		fprintf(f, "\" tests=\"%zu\" failures=\"%u\" errors=\"0\" skipped=\"%u\" time=\"%.1f\">\n",
+			c->ntests + 2, c->unexpected + build_bad + boot_bad, skipped, c->build_s + c->boot_s);
+		fprintf(f, "    <testcase classname=\"%s.%s\" name=\"build\" time=\"%.1f\">", c->arch, c->point, c->build_s);
+		if (build_bad) {
+			fprintf(f, "<failure message=\"build %s\">", c->build_status);
+			xml_str(f, c->build_reason);
+			fprintf(f, "</failure>");
+		}
+		fprintf(f, "</testcase>\n    <testcase classname=\"%s.%s\" name=\"boot\" time=\"%.1f\">", c->arch, c->point, c->boot_s);
+		if (boot_bad) {
+			fprintf(f, "<failure message=\"boot %s\">", c->boot_status);
+			xml_str(f, c->boot_reason);
+			fprintf(f, "</failure>");
+		}
+		fprintf(f, "</testcase>\n");
+		for (size_t j = 0; j < c->ntests; j++) {
+			const struct test *t = &c->tests[j];
+
+			fprintf(f, "    <testcase classname=\"%s.%s\" name=\"", c->arch, c->point);
+			xml_str(f, t->name);
+			fprintf(f, "\">");
+			if (t->unexpected) {
+				fprintf(f, "<failure message=\"%s, expected %s: ", t->status, t->expected ? t->expected : "pass");
+				xml_str(f, t->reason);
+				fprintf(f, "\">");
+				xml_str(f, t->diag);
+				fprintf(f, "</failure>");
+			} else if (!strcmp(t->status, "skip")) {
+				fprintf(f, "<skipped message=\"");
+				xml_str(f, t->reason);
+				fprintf(f, "\"/>");
+			} else if (strcmp(t->status, "pass")) {
+				fprintf(f, "<system-out>expected %s: ", t->status);
+				xml_str(f, t->reason);
+				fprintf(f, "</system-out>");
+			}
+			fprintf(f, "</testcase>\n");
+		}
+		fprintf(f, "  </testsuite>\n");
+	}
+	fprintf(f, "</testsuites>\n");
+	return commit_file(f, tmp, run_dir, "junit.xml");
+}
+
+/* The arch x point grid, then every test x cell, in Markdown. */
+static int write_markdown(const char *run_dir, const struct cell *cells, size_t n)
+{
+	char tmp[1100];
+	const char *archs[64], *points[64];
+	size_t na = 0, np = 0;
+	FILE *f = open_tmp(run_dir, "summary.md", tmp, sizeof(tmp));
+
+	if (!f)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		size_t a, p;
+
+		for (a = 0; a < na && strcmp(archs[a], cells[i].arch); a++)
+			;
+		if (a == na && na < 64)
+			archs[na++] = cells[i].arch;
+		for (p = 0; p < np && strcmp(points[p], cells[i].point); p++)
+			;
+		if (p == np && np < 64)
+			points[np++] = cells[i].point;
+	}
+	char real[4096];
+
+	if (!realpath(run_dir, real))
+		snprintf(real, sizeof(real), "%s", run_dir);
+	fprintf(f, "# kmatrix run %s\n\n| arch |", strrchr(real, '/') ? strrchr(real, '/') + 1 : real);
+	for (size_t p = 0; p < np; p++)
+		fprintf(f, " %s |", points[p]);
+	fprintf(f, "\n|---|");
+	for (size_t p = 0; p < np; p++)
+		fprintf(f, "---|");
+	fputc('\n', f);
+	for (size_t a = 0; a < na; a++) {
+		fprintf(f, "| %s |", archs[a]);
+		for (size_t p = 0; p < np; p++) {
+			const struct cell *c = NULL;
+
+			for (size_t i = 0; i < n; i++)
+				if (!strcmp(cells[i].arch, archs[a]) && !strcmp(cells[i].point, points[p]))
+					c = &cells[i];
+			if (!c)
+				fprintf(f, " |");
+			else
+				fprintf(f, " %s%s%s: %u pass, %u fail, %u skip |",
+					cell_ok(c) ? "" : "**", cell_status(c), cell_ok(c) ? "" : "**",
+					c->counts[T_PASS], c->counts[T_FAIL] + c->counts[T_ERROR],
+					c->counts[T_SKIP]);
+		}
+		fputc('\n', f);
+	}
+	fprintf(f, "\nA result in **bold** is unexpected; `(exp. X)` gives the expectation.\n\n| test |");
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, " %s %s |", cells[i].arch, cells[i].point);
+	fprintf(f, "\n|---|");
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "---|");
+	fputc('\n', f);
+	/* Tests in first-seen order over all cells. */
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < cells[i].ntests; j++) {
+			const char *name = cells[i].tests[j].name;
+			int seen = 0;
+
+			for (size_t k = 0; k < i && !seen; k++)
+				for (size_t m = 0; m < cells[k].ntests && !seen; m++)
+					seen = !strcmp(cells[k].tests[m].name, name);
+			for (size_t m = 0; m < j && !seen; m++)
+				seen = !strcmp(cells[i].tests[m].name, name);
+			if (seen)
+				continue;
+			fprintf(f, "| `%s` |", name);
+			for (size_t k = 0; k < n; k++) {
+				const struct test *t = NULL;
+
+				for (size_t m = 0; m < cells[k].ntests; m++)
+					if (!strcmp(cells[k].tests[m].name, name))
+						t = &cells[k].tests[m];
+				if (!t)
+					fprintf(f, " |");
+				else if (t->unexpected)
+					fprintf(f, " **%s** (exp. %s) |", t->status, t->expected ? t->expected : "pass");
+				else
+					fprintf(f, " %s |", t->status);
+			}
+			fputc('\n', f);
+		}
+	return commit_file(f, tmp, run_dir, "summary.md");
 }
 
 static void print_cell_line(const struct cell *c)
@@ -466,7 +683,8 @@ int main(int argc, char **argv)
 		judge(&cells[j]);
 		bad |= !cell_ok(&cells[j]);
 	}
-	if (write_json(argv[i], cells, n))
+	if (write_json(argv[i], cells, n) || write_junit(argv[i], cells, n) ||
+	    write_markdown(argv[i], cells, n))
 		return 1;
 	if (table)
 		print_table(cells, n);

@@ -24,6 +24,8 @@ expect "all good: valid JSON" jq -e . "$tmp/r1/summary.json" >/dev/null
 expect "all good: test status" [ "$(jqval r1 '.cells[0].tests[0].status')" = pass ]
 expect "all good: diagnostics kept, escaped" [ "$(jqval r1 '.cells[0].tests[0].diagnostics')" = 'saw "quotes" and \ backslash' ]
 expect "all good: build seconds" [ "$(jqval r1 '.cells[0].build.seconds')" = 12.5 ]
+expect "all good: junit.xml is well-formed" xmllint --noout "$tmp/r1/junit.xml"
+expect "all good: summary.md has the grid" grep -q "^| x86_64 | ok: 1 pass, 0 fail, 1 skip |" "$tmp/r1/summary.md"
 expect "all good: the skip has its reason" [ "$(jqval r1 '.cells[0].tests[1].reason')" = "no seccomp" ]
 
 cell r2 x86_64-base "$good"
@@ -45,6 +47,7 @@ expect "table names the failed build" grep -q "sparc32 .*failed" "$tmp/r2.out"
 cell r3 x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\tt\tfail\texpected 1, got 0\n'
 "$bin/report" --quiet "$tmp/r3"
 expect "failing test: exit 1" [ $? = 1 ]
+expect "failing test: a junit failure" grep -q '<failure message="fail, expected pass: expected 1, got 0"' "$tmp/r3/junit.xml"
 
 # Expectations: an expected failure is fine, an unexpected pass is not.
 printf '*\tbase\tt\tfail\n*\t*\t*\tpass\n' >"$tmp/expect.tsv"
