@@ -68,9 +68,15 @@ RUN_ID     ?= $(shell date +%Y%m%d-%H%M%S)
 RUN_DIR    ?= $(RESULTS)/$(RUN_ID)
 CELL_DIR    = $(RUN_DIR)/$(ARCH)-$(POINT)
 
+# ccache (on by default, CCACHE=0 turns it off) keeps compiled objects
+# outside the checkout, so a point built before in any tree is a cache hit.
+CCACHE       ?= 1
+export CCACHE_DIR ?= $(WORK)/ccache
+export CCACHE_MAXSIZE ?= 8G
+KCC = $(if $(filter 1,$(CCACHE)),ccache )$(XPREFIX)gcc
 # Only pass -j to the kernel's make when no jobserver is there to share.
 KMAKE = $(MAKE) --no-print-directory -C $(TREE) O=$(BUILD) ARCH=$(KARCH) \
-	CROSS_COMPILE=$(XPREFIX) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS))
+	CROSS_COMPILE=$(XPREFIX) CC="$(KCC)" $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS))
 
 .PHONY: all help matrix check cell kernel initramfs guest shell toolchains \
 	deps tree headers report unit-tests guest-all clean distclean FORCE \
@@ -313,8 +319,11 @@ matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)mkdir -p $(RUN_DIR) && ln -sfn $(RUN_ID) $(RESULTS)/latest.tmp && mv -Tf $(RESULTS)/latest.tmp $(RESULTS)/latest
 	@echo "kmatrix: run $(RUN_ID): $(words $(CELLS)) cells ($(ARCHES)) x ($(POINTS)), results in $(RUN_DIR)"
 	$(Q)printf '%s %s\n' $(subst /, ,$(patsubst cell/%,%,$(CELLS))) >$(RUN_DIR)/cells.list
-	$(Q)$(MAKE) --no-print-directory RUN_ID=$(RUN_ID) $(CELLS); \
-		$(HOSTBIN)/report $(REPORT_FLAGS) --table $(RUN_DIR)
+	$(Q)$(if $(filter 1,$(CCACHE)),ccache --print-stats >$(RUN_DIR)/ccache.before 2>/dev/null;) \
+	$(MAKE) --no-print-directory RUN_ID=$(RUN_ID) $(CELLS); \
+	$(if $(filter 1,$(CCACHE)),ccache --print-stats >$(RUN_DIR)/ccache.after 2>/dev/null; \
+		$(TOP)/matrix/ccache-rate.sh $(RUN_DIR)/ccache.before $(RUN_DIR)/ccache.after;) \
+	$(HOSTBIN)/report $(REPORT_FLAGS) --table $(RUN_DIR)
 
 # Cells of one arch share its tree and build directory: one after the other.
 $(foreach a,$(ARCHES),$(foreach pr,$(point_pairs),$(eval \

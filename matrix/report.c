@@ -291,6 +291,24 @@ static int write_json(const char *run_dir, struct cell *cells, size_t n)
 		return error("%s: %s", tmp, strerror(errno));
 	fprintf(f, "{\n  \"run_id\": ");
 	json_str(f, run_id);
+	{
+		/* The run's ccache line, when the matrix wrote one. */
+		char p[4200], line[256] = "";
+		FILE *cc;
+
+		snprintf(p, sizeof(p), "%s/ccache.txt", run_dir);
+		cc = fopen(p, "r");
+		if (cc) {
+			if (fgets(line, sizeof(line), cc))
+				line[strcspn(line, "\n")] = 0;
+			fclose(cc);
+		}
+		fprintf(f, ",\n  \"ccache\": ");
+		if (line[0])
+			json_str(f, line);
+		else
+			fputs("null", f);
+	}
 	fprintf(f, ",\n  \"cells\": [");
 	for (size_t i = 0; i < n; i++) {
 		struct cell *c = &cells[i];
