@@ -26,6 +26,12 @@ die() { echo "kmatrix: $*" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export GIT_INDEX_FILE="$tmp/index"
+# Fixed identities and dates: the same patches over the same tree give the
+# same commits, so kernels cached per point stay valid when a series is
+# applied again.
+export GIT_AUTHOR_NAME=kmatrix GIT_AUTHOR_EMAIL=kmatrix@localhost
+export GIT_COMMITTER_NAME=kmatrix GIT_COMMITTER_EMAIL=kmatrix@localhost
+export GIT_AUTHOR_DATE="1700000000 +0000" GIT_COMMITTER_DATE="1700000000 +0000"
 git() { command git -C "$repo" "$@"; }
 
 # ---- the list of patches, in order --------------------------------------
