@@ -358,6 +358,60 @@ static int write_json(const char *run_dir, struct cell *cells, size_t n)
 	return 0;
 }
 
+static const struct test *find_test(const struct cell *c, const char *name)
+{
+	for (size_t m = 0; m < c->ntests; m++)
+		if (!strcmp(c->tests[m].name, name))
+			return &c->tests[m];
+	return NULL;
+}
+
+/*
+ * Per arch, along the points in run order: where each test's result
+ * changes (a per-patch run shows the patch that flips it). Written as
+ * Markdown to f, or as plain text when markdown is 0.
+ */
+static void print_flips(FILE *f, const struct cell *cells, size_t n, int markdown)
+{
+	int any = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		int first_of_arch = 1;
+
+		for (size_t k = 0; k < i; k++)
+			if (!strcmp(cells[k].arch, cells[i].arch))
+				first_of_arch = 0;
+		if (!first_of_arch)
+			continue;
+		/* cells[i] is the arch's first cell; follow its later ones. */
+		for (size_t j = i + 1; j < n; j++) {
+			const struct cell *b = &cells[j], *a = NULL;
+
+			if (strcmp(b->arch, cells[i].arch))
+				continue;
+			for (size_t k = 0; k < j; k++)
+				if (!strcmp(cells[k].arch, b->arch))
+					a = &cells[k];	/* the previous cell of this arch */
+			for (size_t m = 0; m < b->ntests; m++) {
+				const struct test *tb = &b->tests[m], *ta = find_test(a, tb->name);
+
+				if (!ta || !strcmp(ta->status, tb->status))
+					continue;
+				if (!any++)
+					fprintf(f, markdown ? "\n## Where results change along the points\n\n"
+						"| arch | test | from | to | at point |\n|---|---|---|---|---|\n"
+						: "\nWhere results change along the points:\n");
+				if (markdown)
+					fprintf(f, "| %s | `%s` | %s | %s | %s (after %s) |\n", b->arch,
+						tb->name, ta->status, tb->status, b->point, a->point);
+				else
+					fprintf(f, "  %-10s %-36s %s -> %s  at %s (after %s)\n", b->arch,
+						tb->name, ta->status, tb->status, b->point, a->point);
+			}
+		}
+	}
+}
+
 static void xml_str(FILE *f, const char *s)
 {
 	for (; *s; s++) {
@@ -565,6 +619,7 @@ static int write_markdown(const char *run_dir, const struct cell *cells, size_t 
 			}
 			fputc('\n', f);
 		}
+	print_flips(f, cells, n, 1);
 	return commit_file(f, tmp, run_dir, "summary.md");
 }
 
@@ -704,8 +759,10 @@ int main(int argc, char **argv)
 	if (write_json(argv[i], cells, n) || write_junit(argv[i], cells, n) ||
 	    write_markdown(argv[i], cells, n))
 		return 1;
-	if (table)
+	if (table) {
 		print_table(cells, n);
+		print_flips(stdout, cells, n, 0);
+	}
 	if (!quiet) {
 		if (!n) {
 			printf("report: %s has no cells\n", argv[i]);
