@@ -80,7 +80,7 @@ KMAKE = $(MAKE) --no-print-directory -C $(TREE) O=$(BUILD) ARCH=$(KARCH) \
 
 .PHONY: all help matrix check cell kernel initramfs guest shell toolchains \
 	deps tree headers report unit-tests guest-all clean distclean FORCE \
-	series verify-series bisect-build
+	series verify-series bisect-build compare
 all: matrix
 
 help:
@@ -93,6 +93,7 @@ help:
 	@echo '  shell        boot ARCH interactively with a busybox shell, where one exists'
 	@echo '  toolchains   install or check the compilers and emulators, print versions'
 	@echo '  report       rewrite summary.json and the table for RUN_DIR'
+	@echo '  compare      what changed between runs A= and B= (default: the last two)'
 	@echo '  series       turn SERIES into points (tags) of the kernel tree; lists them'
 	@echo '  verify-series  base + series = pristine, patches apply exactly, match the seeds'
 	@echo '  bisect-build build every arch each series patch touches, at that patch'
@@ -335,6 +336,15 @@ cell/%: FORCE
 
 report: $(HOSTBIN)/report
 	$(Q)$(HOSTBIN)/report $(REPORT_FLAGS) --table $(if $(filter $(RESULTS)/$(RUN_ID),$(RUN_DIR)),$(RESULTS)/latest,$(RUN_DIR))
+
+# What changed between two runs (default: the newest against the one
+# before it). Exit status 1 on a new unexpected result.
+RUNS_SORTED = $(sort $(filter-out %/latest %/README.md %/bisect-%,$(wildcard $(RESULTS)/*)))
+A ?= $(word $(words $(wordlist 2,999,$(RUNS_SORTED))),$(RUNS_SORTED))
+B ?= $(lastword $(RUNS_SORTED))
+compare: $(HOSTBIN)/report
+	$(Q)test -n "$(A)" -a -n "$(B)" -a "$(A)" != "$(B)" || { echo "kmatrix: compare needs two runs in $(RESULTS) (or A= and B=)" >&2; exit 1; }
+	$(Q)$(HOSTBIN)/report $(REPORT_FLAGS) --compare $(A) $(B)
 
 # ---- interactive shell ------------------------------------------------------
 

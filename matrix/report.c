@@ -5,6 +5,7 @@
  *   report [--expect FILE] [--table] [--quiet] RUN_DIR
  *                 summary.json, summary.md, junit.xml (and the table)
  *   report [--expect FILE] --cell CELL_DIR/cell.tsv   one cell
+ *   report [--expect FILE] --compare RUN_A RUN_B      what changed (exit 1: worse)
  *
  * --expect FILE: the expectations (matrix/expectations/SERIES.tsv) mark each
  * result expected or unexpected; without it every fail and error is
@@ -710,6 +711,103 @@ static size_t list_cells(const char *run_dir, char ***names)
 	return n;
 }
 
+static size_t load_run(const char *run_dir, struct cell **cells)
+{
+	char **names;
+	size_t n = list_cells(run_dir, &names);
+
+	*cells = calloc(n ? n : 1, sizeof(**cells));
+	if (!*cells)
+		die("out of memory");
+	for (size_t j = 0; j < n; j++) {
+		load_cell(&(*cells)[j], run_dir, names[j]);
+		judge(&(*cells)[j]);
+	}
+	return n;
+}
+
+static const struct cell *find_cell(const struct cell *cells, size_t n, const char *arch,
+				    const char *point)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(cells[i].arch, arch) && !strcmp(cells[i].point, point))
+			return &cells[i];
+	return NULL;
+}
+
+/*
+ * What changed from run A to run B: new unexpected results, fixes, tests
+ * that appeared or vanished, cells that stopped (or started) building or
+ * booting. Exit status 1 when B has an unexpected result A did not have,
+ * or a cell that no longer builds or boots.
+ */
+static int compare_runs(const char *ra, const char *rb)
+{
+	struct cell *A, *B;
+	size_t na = load_run(ra, &A), nb = load_run(rb, &B);
+	int worse = 0, changes = 0;
+
+	printf("compare %s -> %s\n", ra, rb);
+	for (size_t i = 0; i < nb; i++) {
+		const struct cell *b = &B[i], *a = find_cell(A, na, b->arch, b->point);
+
+		if (!a) {
+			printf("  new cell      %s %s\n", b->arch, b->point);
+			changes++;
+			continue;
+		}
+		if (strcmp(a->build_status, b->build_status) || strcmp(a->boot_status, b->boot_status)) {
+			int broke = (!strcmp(a->build_status, "ok") && strcmp(b->build_status, "ok")) ||
+				    (!strcmp(a->boot_status, "ok") && strcmp(b->boot_status, "ok"));
+
+			printf("  %s %s %s: build %s -> %s, boot %s -> %s %s\n", broke ? "STOPPED  " : "cell     ",
+			       b->arch, b->point, a->build_status, b->build_status, a->boot_status,
+			       b->boot_status, broke ? (b->build_reason[0] ? b->build_reason : b->boot_reason) : "");
+			worse |= broke;
+			changes++;
+		}
+		for (size_t m = 0; m < b->ntests; m++) {
+			const struct test *tb = &b->tests[m], *ta = find_test(a, tb->name);
+
+			if (!ta) {
+				if (a->ntests) {	/* a cell that reported nothing before is not news per test */
+					printf("  appeared      %s %s %s: %s\n", b->arch, b->point, tb->name, tb->status);
+					changes++;
+				}
+				worse |= tb->unexpected;
+				continue;
+			}
+			if (!strcmp(ta->status, tb->status))
+				continue;
+			changes++;
+			if (tb->unexpected && !ta->unexpected) {
+				printf("  NEW FAILURE   %s %s %s: %s -> %s (expected %s): %s\n", b->arch, b->point,
+				       tb->name, ta->status, tb->status, tb->expected ? tb->expected : "pass", tb->reason);
+				worse = 1;
+			} else if (!tb->unexpected && ta->unexpected) {
+				printf("  fixed         %s %s %s: %s -> %s\n", b->arch, b->point, tb->name,
+				       ta->status, tb->status);
+			} else {
+				printf("  changed       %s %s %s: %s -> %s\n", b->arch, b->point, tb->name,
+				       ta->status, tb->status);
+			}
+		}
+		for (size_t m = 0; m < a->ntests; m++)
+			if (b->ntests && !find_test(b, a->tests[m].name)) {
+				printf("  vanished      %s %s %s (was %s)\n", b->arch, b->point,
+				       a->tests[m].name, a->tests[m].status);
+				changes++;
+			}
+	}
+	for (size_t i = 0; i < na; i++)
+		if (!find_cell(B, nb, A[i].arch, A[i].point)) {
+			printf("  vanished cell %s %s\n", A[i].arch, A[i].point);
+			changes++;
+		}
+	printf("%d changes; %s\n", changes, worse ? "WORSE: a new unexpected result or a cell that stopped building or booting" : "nothing got worse");
+	return worse;
+}
+
 int main(int argc, char **argv)
 {
 	int table = 0, quiet = 0, i, bad = 0;
@@ -725,6 +823,8 @@ int main(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--expect") && i + 1 < argc) {
 			if (load_expectations(argv[++i]))
 				return 2;
+		} else if (!strcmp(argv[i], "--compare") && i + 2 < argc) {
+			return compare_runs(argv[i + 1], argv[i + 2]) ? 1 : 0;
 		} else if (!strcmp(argv[i], "--cell") && i + 1 < argc) {
 			struct cell c;
 			char *dir = xstrdup(argv[i + 1]), *slash = strrchr(dir, '/'), *name;

@@ -59,6 +59,21 @@ cell r4 x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t1\t\nt
 expect "unexpected pass: exit 1" [ $? = 1 ]
 expect "unexpected pass: marked, with the expectation" [ "$(jqval r4 '.cells[0].tests[0] | "\(.expected) \(.unexpected)"')" = "fail true" ]
 
+# compare: a new failure makes it exit 1 and is named; a fix alone does not.
+cell ca x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\tt1\tpass\t\ntest\tt2\tfail\tx\n'
+cell cb x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\tt1\tfail\tbroke\ntest\tt2\tpass\t\n'
+cell cc x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tfailed\t1\terror: x\nboot\tnot-run\t0\t\n'
+"$bin/report" --compare "$tmp/ca" "$tmp/cb" >"$tmp/cmp.out"
+expect "compare: a new failure exits 1" [ $? = 1 ]
+expect "compare: names the new failure" grep -q "NEW FAILURE   x86_64 base t1: pass -> fail" "$tmp/cmp.out"
+expect "compare: names the fix" grep -q "fixed         x86_64 base t2" "$tmp/cmp.out"
+"$bin/report" --compare "$tmp/cb" "$tmp/ca" >/dev/null
+expect "compare: only a fix (and the reverse failure t2) exits 1 too" [ $? = 1 ]
+"$bin/report" --compare "$tmp/ca" "$tmp/ca" >/dev/null
+expect "compare: no change exits 0" [ $? = 0 ]
+"$bin/report" --compare "$tmp/ca" "$tmp/cc" >"$tmp/cmp2.out"
+expect "compare: a cell that stopped building is worse" grep -q "STOPPED" "$tmp/cmp2.out"
+
 # No summary.json.tmp left behind (atomic rename).
 expect "no temporary files left" [ -z "$(find "$tmp" -name '*.tmp*')" ]
 
