@@ -26,8 +26,10 @@ if [ "$resolve_only" = 1 ]; then
 fi
 if [ ! -e "$wt/.git" ]; then
 	mkdir -p "$(dirname "$wt")"
-	git -C "$repo" worktree prune
-	git -C "$repo" worktree add -q --detach "$wt" "$rev"
+	# Cells of different arches may start at once (make -j): one at a time here.
+	flock "$repo/.kmatrix-worktrees.lock" sh -c '
+		git -C "$1" worktree prune
+		[ -e "$2/.git" ] || git -C "$1" worktree add -q --detach "$2" "$3"' sh "$repo" "$wt" "$rev"
 fi
 if [ "$(git -C "$wt" rev-parse HEAD)" != "$rev" ]; then
 	# A tree someone edited by hand is not a point: refuse to mix the two.
