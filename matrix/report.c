@@ -624,6 +624,184 @@ static int write_markdown(const char *run_dir, const struct cell *cells, size_t 
 	return commit_file(f, tmp, run_dir, "summary.md");
 }
 
+static size_t list_cells(const char *run_dir, char ***names);
+
+static size_t load_run(const char *run_dir, struct cell **cells)
+{
+	char **names;
+	size_t n = list_cells(run_dir, &names);
+
+	*cells = calloc(n ? n : 1, sizeof(**cells));
+	if (!*cells)
+		die("out of memory");
+	for (size_t j = 0; j < n; j++) {
+		load_cell(&(*cells)[j], run_dir, names[j]);
+		judge(&(*cells)[j]);
+	}
+	return n;
+}
+
+static const struct cell *find_cell(const struct cell *cells, size_t n, const char *arch,
+				    const char *point)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(cells[i].arch, arch) && !strcmp(cells[i].point, point))
+			return &cells[i];
+	return NULL;
+}
+
+static void html_str(FILE *f, const char *s)
+{
+	xml_str(f, s);
+}
+
+/*
+ * index.html: one static file, no script, no network. The grid (arch x
+ * point, coloured by status, with times), each cell's tests and a link to
+ * its console log, where results change along the points, and what changed
+ * since the previous run (when one is given).
+ */
+static int write_html(const char *run_dir, const struct cell *cells, size_t n,
+		      const char *previous)
+{
+	char tmp[1100], real[4096];
+	const char *archs[64], *points[64];
+	size_t na = 0, np = 0;
+	FILE *f = open_tmp(run_dir, "index.html", tmp, sizeof(tmp));
+
+	if (!f)
+		return -1;
+	if (!realpath(run_dir, real))
+		snprintf(real, sizeof(real), "%s", run_dir);
+	for (size_t i = 0; i < n; i++) {
+		size_t a, p;
+
+		for (a = 0; a < na && strcmp(archs[a], cells[i].arch); a++)
+			;
+		if (a == na && na < 64)
+			archs[na++] = cells[i].arch;
+		for (p = 0; p < np && strcmp(points[p], cells[i].point); p++)
+			;
+		if (p == np && np < 64)
+			points[np++] = cells[i].point;
+	}
+	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+		"<title>kmatrix %s</title>\n<style>\n"
+		"body{font-family:sans-serif;margin:1.5em}table{border-collapse:collapse;margin:.5em 0}"
+		"td,th{border:1px solid #999;padding:.3em .6em;text-align:left;vertical-align:top}"
+		".ok{background:#cfc}.unexpected{background:#fcc}.error,.failed,.timeout,.panic,"
+		".no-results,.qemu-error,.not-run,.interrupted{background:#f99}"
+		".pass{color:#060}.fail{color:#a00}.skip{color:#666}.xfail{color:#660}"
+		"td.unexp{background:#fcc;font-weight:bold}code{font-size:90%%}\n"
+		"</style></head><body>\n<h1>kmatrix run %s</h1>\n", strrchr(real, '/') ? strrchr(real, '/') + 1 : real,
+		strrchr(real, '/') ? strrchr(real, '/') + 1 : real);
+	fprintf(f, "<h2 id=\"grid\">Cells</h2>\n<table id=\"cells\"><tr><th>arch</th>");
+	for (size_t p = 0; p < np; p++) {
+		fprintf(f, "<th>");
+		html_str(f, points[p]);
+		fprintf(f, "</th>");
+	}
+	fprintf(f, "</tr>\n");
+	for (size_t a = 0; a < na; a++) {
+		fprintf(f, "<tr><th>");
+		html_str(f, archs[a]);
+		fprintf(f, "</th>");
+		for (size_t p = 0; p < np; p++) {
+			const struct cell *c = find_cell(cells, n, archs[a], points[p]);
+
+			if (!c) {
+				fprintf(f, "<td></td>");
+				continue;
+			}
+			fprintf(f, "<td class=\"cell %s\" data-arch=\"%s\" data-point=\"%s\" data-status=\"%s\">"
+				"<a href=\"#%s-%s\">%s</a><br>%u pass, %u fail, %u skip, %u unexpected<br>"
+				"build %.1f s, boot %.1f s</td>", cell_status(c), c->arch, c->point,
+				cell_status(c), c->arch, c->point, cell_status(c), c->counts[T_PASS],
+				c->counts[T_FAIL] + c->counts[T_ERROR], c->counts[T_SKIP], c->unexpected,
+				c->build_s, c->boot_s);
+		}
+		fprintf(f, "</tr>\n");
+	}
+	fprintf(f, "</table>\n");
+
+	/* Where results change along the points, per arch. */
+	fprintf(f, "<h2 id=\"flips\">Where results change along the points</h2>\n<table><tr><th>arch</th><th>test</th><th>from</th><th>to</th><th>at point</th></tr>\n");
+	for (size_t j = 0; j < n; j++) {
+		const struct cell *b = &cells[j], *a = NULL;
+
+		for (size_t k = 0; k < j; k++)
+			if (!strcmp(cells[k].arch, b->arch))
+				a = &cells[k];
+		if (!a)
+			continue;
+		for (size_t m = 0; m < b->ntests; m++) {
+			const struct test *tb = &b->tests[m], *ta = find_test(a, tb->name);
+
+			if (ta && strcmp(ta->status, tb->status))
+				fprintf(f, "<tr><td>%s</td><td><code>%s</code></td><td class=\"%s\">%s</td>"
+					"<td class=\"%s\">%s</td><td>%s (after %s)</td></tr>\n", b->arch, tb->name,
+					ta->status, ta->status, tb->status, tb->status, b->point, a->point);
+		}
+	}
+	fprintf(f, "</table>\n");
+
+	if (previous) {
+		struct cell *P;
+		size_t np2 = load_run(previous, &P);
+
+		fprintf(f, "<h2 id=\"changes\">Changes since the previous run (");
+		html_str(f, strrchr(previous, '/') ? strrchr(previous, '/') + 1 : previous);
+		fprintf(f, ")</h2>\n<ul>\n");
+		for (size_t i = 0; i < n; i++) {
+			const struct cell *c = &cells[i], *o = find_cell(P, np2, c->arch, c->point);
+
+			if (!o) {
+				fprintf(f, "<li>new cell %s %s</li>\n", c->arch, c->point);
+				continue;
+			}
+			if (strcmp(cell_status(o), cell_status(c)))
+				fprintf(f, "<li>%s %s: %s &rarr; %s</li>\n", c->arch, c->point, cell_status(o), cell_status(c));
+			for (size_t m = 0; m < c->ntests; m++) {
+				const struct test *t = &c->tests[m], *ot = find_test(o, t->name);
+
+				if (ot && strcmp(ot->status, t->status))
+					fprintf(f, "<li>%s %s <code>%s</code>: %s &rarr; %s%s</li>\n", c->arch, c->point,
+						t->name, ot->status, t->status, t->unexpected ? " (unexpected)" : "");
+			}
+		}
+		fprintf(f, "</ul>\n");
+	}
+
+	fprintf(f, "<h2>Tests per cell</h2>\n");
+	for (size_t i = 0; i < n; i++) {
+		const struct cell *c = &cells[i];
+
+		fprintf(f, "<details id=\"%s-%s\"%s><summary>%s %s: %s</summary>\n<p>build %s (%.1f s) ",
+			c->arch, c->point, cell_ok(c) ? "" : " open", c->arch, c->point, cell_status(c),
+			c->build_status, c->build_s);
+		html_str(f, c->build_reason);
+		fprintf(f, "; boot %s (%.1f s) ", c->boot_status, c->boot_s);
+		html_str(f, c->boot_reason);
+		fprintf(f, "<br><a href=\"%s/console.log\">console log</a> &middot; <a href=\"%s/build.log\">build log</a>"
+			"<br>QEMU: <code>", c->dir, c->dir);
+		html_str(f, c->qemu);
+		fprintf(f, "</code></p>\n<table><tr><th>test</th><th>result</th><th>expected</th><th>reason</th></tr>\n");
+		for (size_t m = 0; m < c->ntests; m++) {
+			const struct test *t = &c->tests[m];
+
+			fprintf(f, "<tr><td><code>");
+			html_str(f, t->name);
+			fprintf(f, "</code></td><td class=\"%s%s\">%s</td><td>%s</td><td>", t->status,
+				t->unexpected ? " unexp" : "", t->status, t->expected ? t->expected : "");
+			html_str(f, t->reason);
+			fprintf(f, "</td></tr>\n");
+		}
+		fprintf(f, "</table></details>\n");
+	}
+	fprintf(f, "</body></html>\n");
+	return commit_file(f, tmp, run_dir, "index.html");
+}
+
 static void print_cell_line(const struct cell *c)
 {
 	printf("  [%s %s] build %s %.1fs, boot %s %.1fs, tests: %u pass, %u fail, %u skip, %u unexpected%s%s\n",
@@ -711,30 +889,6 @@ static size_t list_cells(const char *run_dir, char ***names)
 	return n;
 }
 
-static size_t load_run(const char *run_dir, struct cell **cells)
-{
-	char **names;
-	size_t n = list_cells(run_dir, &names);
-
-	*cells = calloc(n ? n : 1, sizeof(**cells));
-	if (!*cells)
-		die("out of memory");
-	for (size_t j = 0; j < n; j++) {
-		load_cell(&(*cells)[j], run_dir, names[j]);
-		judge(&(*cells)[j]);
-	}
-	return n;
-}
-
-static const struct cell *find_cell(const struct cell *cells, size_t n, const char *arch,
-				    const char *point)
-{
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(cells[i].arch, arch) && !strcmp(cells[i].point, point))
-			return &cells[i];
-	return NULL;
-}
-
 /*
  * What changed from run A to run B: new unexpected results, fixes, tests
  * that appeared or vanished, cells that stopped (or started) building or
@@ -811,6 +965,7 @@ static int compare_runs(const char *ra, const char *rb)
 int main(int argc, char **argv)
 {
 	int table = 0, quiet = 0, i, bad = 0;
+	const char *previous = NULL;
 	struct cell *cells;
 	char **names;
 	size_t n;
@@ -823,6 +978,8 @@ int main(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--expect") && i + 1 < argc) {
 			if (load_expectations(argv[++i]))
 				return 2;
+		} else if (!strcmp(argv[i], "--previous") && i + 1 < argc) {
+			previous = argv[++i];
 		} else if (!strcmp(argv[i], "--compare") && i + 2 < argc) {
 			return compare_runs(argv[i + 1], argv[i + 2]) ? 1 : 0;
 		} else if (!strcmp(argv[i], "--cell") && i + 1 < argc) {
@@ -857,7 +1014,7 @@ int main(int argc, char **argv)
 		bad |= !cell_ok(&cells[j]);
 	}
 	if (write_json(argv[i], cells, n) || write_junit(argv[i], cells, n) ||
-	    write_markdown(argv[i], cells, n))
+	    write_markdown(argv[i], cells, n) || write_html(argv[i], cells, n, previous))
 		return 1;
 	if (table) {
 		print_table(cells, n);
