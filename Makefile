@@ -80,7 +80,7 @@ KMAKE = $(MAKE) --no-print-directory -C $(TREE) O=$(BUILD) ARCH=$(KARCH) \
 
 .PHONY: all help matrix check cell kernel initramfs guest shell toolchains \
 	deps tree headers report unit-tests guest-all clean distclean FORCE \
-	series verify-series bisect-build compare
+	series verify-series bisect-build compare nightly
 all: matrix
 
 help:
@@ -94,6 +94,7 @@ help:
 	@echo '  toolchains   install or check the compilers and emulators, print versions'
 	@echo '  report       rewrite summary.json and the table for RUN_DIR'
 	@echo '  compare      what changed between runs A= and B= (default: the last two)'
+	@echo '  nightly      matrix, compare with the last run, keep KEEP=$(KEEP) runs, history.html'
 	@echo '  series       turn SERIES into points (tags) of the kernel tree; lists them'
 	@echo '  verify-series  base + series = pristine, patches apply exactly, match the seeds'
 	@echo '  bisect-build build every arch each series patch touches, at that patch'
@@ -324,7 +325,7 @@ matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(MAKE) --no-print-directory RUN_ID=$(RUN_ID) $(CELLS); \
 	$(if $(filter 1,$(CCACHE)),ccache --print-stats >$(RUN_DIR)/ccache.after 2>/dev/null; \
 		$(TOP)/matrix/ccache-rate.sh $(RUN_DIR)/ccache.before $(RUN_DIR)/ccache.after;) \
-	$(HOSTBIN)/report $(REPORT_FLAGS) --table $(RUN_DIR)
+	$(HOSTBIN)/report $(REPORT_FLAGS) $(if $(PREV_RUN),--previous $(PREV_RUN)) --table $(RUN_DIR)
 
 # Cells of one arch share its tree and build directory: one after the other.
 $(foreach a,$(ARCHES),$(foreach pr,$(point_pairs),$(eval \
@@ -342,9 +343,22 @@ report: $(HOSTBIN)/report
 RUNS_SORTED = $(sort $(filter-out %/latest %/README.md %/bisect-%,$(wildcard $(RESULTS)/*)))
 A ?= $(word $(words $(wordlist 2,999,$(RUNS_SORTED))),$(RUNS_SORTED))
 B ?= $(lastword $(RUNS_SORTED))
+PREV_RUN = $(lastword $(filter-out $(RUN_DIR),$(RUNS_SORTED)))
 compare: $(HOSTBIN)/report
 	$(Q)test -n "$(A)" -a -n "$(B)" -a "$(A)" != "$(B)" || { echo "kmatrix: compare needs two runs in $(RESULTS) (or A= and B=)" >&2; exit 1; }
 	$(Q)$(HOSTBIN)/report $(REPORT_FLAGS) --compare $(A) $(B)
+
+# The nightly job: the default matrix, what changed since the last run, the
+# last KEEP runs kept, and results/history.html over them.
+KEEP ?= 14
+nightly: $(HOSTBIN)/report
+	$(Q)$(MAKE) --no-print-directory matrix RUN_ID=$(RUN_ID); rc=$$?; \
+	prev=$(PREV_RUN); \
+	if [ -n "$$prev" ]; then $(HOSTBIN)/report $(REPORT_FLAGS) --compare $$prev $(RUN_DIR) || rc=1; fi; \
+	ls -d $(RESULTS)/2*/ 2>/dev/null | sort | head -n -$(KEEP) | xargs -r rm -rf; \
+	$(HOSTBIN)/report $(REPORT_FLAGS) --history $(RESULTS) $$(ls -d $(RESULTS)/2*/ | sort | sed 's|/$$||'); \
+	echo "kmatrix: history of the last $(KEEP) runs: $(RESULTS)/history.html"; \
+	exit $$rc
 
 # ---- interactive shell ------------------------------------------------------
 

@@ -6,6 +6,8 @@
  *                 summary.json, summary.md, junit.xml (and the table)
  *   report [--expect FILE] --cell CELL_DIR/cell.tsv   one cell
  *   report [--expect FILE] --compare RUN_A RUN_B      what changed (exit 1: worse)
+ *   report [--expect FILE] --history OUT_DIR RUN...   OUT_DIR/history.html
+ *   --previous RUN: index.html also says what changed since RUN
  *
  * --expect FILE: the expectations (matrix/expectations/SERIES.tsv) mark each
  * result expected or unexpected; without it every fail and error is
@@ -962,6 +964,73 @@ static int compare_runs(const char *ra, const char *rb)
 	return worse;
 }
 
+/*
+ * history.html over the runs given (oldest first): each test's result per
+ * run, one row per arch, point and test.
+ */
+static int write_history(const char *out_dir, char **runs, int nruns)
+{
+	struct cell **R = calloc(nruns, sizeof(*R));
+	size_t *N = calloc(nruns, sizeof(*N));
+	char tmp[1100];
+	FILE *f;
+
+	if (!R || !N)
+		die("out of memory");
+	for (int r = 0; r < nruns; r++)
+		N[r] = load_run(runs[r], &R[r]);
+	f = open_tmp(out_dir, "history.html", tmp, sizeof(tmp));
+	if (!f)
+		return -1;
+	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>kmatrix history</title>\n"
+		"<style>body{font-family:sans-serif}table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2em .5em}"
+		".pass{background:#cfc}.fail{background:#fcc}.skip{background:#eee}.error{background:#f99}.xfail{background:#ffc}"
+		"</style></head><body><h1>kmatrix: results over the last %d runs</h1>\n<table><tr><th>arch</th><th>point</th><th>test</th>", nruns);
+	for (int r = 0; r < nruns; r++) {
+		fprintf(f, "<th><a href=\"%s/index.html\">", strrchr(runs[r], '/') ? strrchr(runs[r], '/') + 1 : runs[r]);
+		html_str(f, strrchr(runs[r], '/') ? strrchr(runs[r], '/') + 1 : runs[r]);
+		fprintf(f, "</a></th>");
+	}
+	fprintf(f, "</tr>\n");
+	/* Rows: every (arch, point, test) of any run, first seen first. */
+	{
+		struct key { const char *arch, *point, *name; } *keys = NULL;
+		size_t nkeys = 0;
+
+		for (int r = 0; r < nruns; r++)
+			for (size_t i = 0; i < N[r]; i++)
+				for (size_t m = 0; m < R[r][i].ntests; m++) {
+					const struct cell *c = &R[r][i];
+					size_t k;
+
+					for (k = 0; k < nkeys; k++)
+						if (!strcmp(keys[k].arch, c->arch) && !strcmp(keys[k].point, c->point) &&
+						    !strcmp(keys[k].name, c->tests[m].name))
+							break;
+					if (k < nkeys)
+						continue;
+					keys = realloc(keys, (nkeys + 1) * sizeof(*keys));
+					if (!keys)
+						die("out of memory");
+					keys[nkeys++] = (struct key){ c->arch, c->point, c->tests[m].name };
+				}
+		for (size_t k = 0; k < nkeys; k++) {
+			fprintf(f, "<tr><td>%s</td><td>%s</td><td><code>%s</code></td>", keys[k].arch,
+				keys[k].point, keys[k].name);
+			for (int q = 0; q < nruns; q++) {
+				const struct cell *o = find_cell(R[q], N[q], keys[k].arch, keys[k].point);
+				const struct test *t = o ? find_test(o, keys[k].name) : NULL;
+
+				fprintf(f, "<td class=\"%s\">%s</td>", t ? t->status : "", t ? t->status : "");
+			}
+			fprintf(f, "</tr>\n");
+		}
+		free(keys);
+	}
+	fprintf(f, "</table></body></html>\n");
+	return commit_file(f, tmp, out_dir, "history.html");
+}
+
 int main(int argc, char **argv)
 {
 	int table = 0, quiet = 0, i, bad = 0;
@@ -978,6 +1047,9 @@ int main(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--expect") && i + 1 < argc) {
 			if (load_expectations(argv[++i]))
 				return 2;
+		} else if (!strcmp(argv[i], "--history") && i + 2 < argc) {
+			/* --history OUT_DIR RUN... */
+			return write_history(argv[i + 1], argv + i + 2, argc - i - 2) ? 1 : 0;
 		} else if (!strcmp(argv[i], "--previous") && i + 1 < argc) {
 			previous = argv[++i];
 		} else if (!strcmp(argv[i], "--compare") && i + 2 < argc) {
