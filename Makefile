@@ -372,6 +372,9 @@ shell: kernel $(HOSTBIN)/mkcpio
 
 # ---- tests of the project itself --------------------------------------------
 
+# make check also looks at the HTML report in a real browser.
+CHECK_PKGS := chromium
+
 unit-tests: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)$(MAKE) --no-print-directory -C $(TOP)/matrix/tests HOSTBIN=$(HOSTBIN) HOST_CC=$(HOST_CC)
 
@@ -386,7 +389,9 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory unit-tests
 	$(Q)$(MAKE) --no-print-directory verify-series
 	$(Q)$(MAKE) --no-print-directory guest-all
-	$(Q)$(MAKE) --no-print-directory matrix
+	$(Q)$(MAKE) --no-print-directory matrix RUN_ID=$(RUN_ID); rc=$$?; \
+	$(TOP)/toolchains/ensure-packages.sh $(CHECK_PKGS) && $(TOP)/matrix/tests/check-html.sh $(RESULTS)/$(RUN_ID) || rc=1; \
+	exit $$rc
 
 clean:
 	rm -rf $(WORK)/build $(WORK)/guest $(WORK)/host $(WORK)/headers $(WORK)/headers-build

@@ -1,0 +1,36 @@
+#!/bin/sh
+# check-html.sh RUN_DIR: open RUN_DIR/index.html in headless Chromium and
+# check what the page shows against summary.json: a cell for every arch
+# and point, with its status, and every failing test named on the page.
+# Also leaves a screenshot, RUN_DIR/index.png, for a person to look at.
+set -u
+run=$(cd "$1" && pwd -P)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+expect() {
+	desc=$1; shift
+	if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $desc"; fi
+}
+chrome() {
+	timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+		--disable-background-networking --disable-component-update --disable-sync \
+		--user-data-dir="$tmp/profile" --window-size=1400,1000 "$@" 2>"$tmp/chrome.err"
+}
+chrome --dump-dom "file://$run/index.html" >"$tmp/dom.html"
+expect "chromium rendered the page" [ -s "$tmp/dom.html" ]
+jq -r '.cells[] | "\(.arch) \(.point) \(.ok)"' "$run/summary.json" >"$tmp/cells"
+while read -r arch point ok; do
+	expect "a cell for $arch $point" grep -q "data-arch=\"$arch\" data-point=\"$point\"" "$tmp/dom.html"
+	if [ "$ok" = true ]; then cls=ok; else cls='[a-z-]*'; fi
+	expect "$arch $point shows its status" grep -q "class=\"cell $cls\" data-arch=\"$arch\" data-point=\"$point\"" "$tmp/dom.html"
+done <"$tmp/cells"
+jq -r '.cells[] | .tests[] | select(.status == "fail" or .status == "error") | .name' "$run/summary.json" |
+	sort -u >"$tmp/failing"
+while read -r name; do
+	expect "the failing test $name is named" grep -q "<code>$name</code>" "$tmp/dom.html"
+done <"$tmp/failing"
+chrome --screenshot="$run/index.png" "file://$run/index.html" >/dev/null
+expect "a screenshot was taken" [ -s "$run/index.png" ]
+echo "check-html: $passed passed, $failed failed"
+[ "$failed" = 0 ]
