@@ -2,7 +2,8 @@
 /*
  * Proves the pipeline end to end on every arch: that the guest can tell how
  * a child ended, and that core dumps land where the forced-exit tests will
- * look for them. If these fail, no other result from the cell means much.
+ * look for them, and that a blocked signal is blocked (the debugger tests
+ * rely on it). If these fail, no other result from the cell means much.
  */
 #include "ktap.h"
 
@@ -59,10 +60,30 @@ static int core_dump_written(void)
 	return KTAP_PASS;
 }
 
+/* A blocked SIGUSR1 stays pending instead of killing: the sigset layout is right. */
+static int blocked_signal_stays_pending(void)
+{
+	int status = 0;
+	kmx_pid_t pid = sys_fork();
+
+	if (pid == 0) {
+		sys_block_signal(SIGUSR1);
+		sys_kill(sys_getpid(), SIGUSR1);
+		sys_exit_group(0);
+	}
+	KTAP_FAIL_IF(pid < 0, "fork: %d", pid);
+	KTAP_EXPECT_EQ(pid, sys_wait4(pid, &status, 0), "wait4");
+	KTAP_FAIL_IF(WIFSIGNALED(status), "killed by signal %d: SIGUSR1 was not blocked "
+		     "(is the sigset word layout right for this arch?)", WTERMSIG(status));
+	KTAP_EXPECT_EQ(0, WEXITSTATUS(status), "exit status");
+	return KTAP_PASS;
+}
+
 static const struct ktap_test tests[] = {
 	{ "selftest_child_exit_status_seen", child_exit_status_seen, 5000 },
 	{ "selftest_child_killed_by_signal_seen", child_killed_by_signal_seen, 5000 },
 	{ "selftest_core_dump_written", core_dump_written, 10000 },
+	{ "selftest_blocked_signal_stays_pending", blocked_signal_stays_pending, 5000 },
 };
 
 int main(int argc, char **argv, char **envp)

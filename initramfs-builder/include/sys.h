@@ -43,12 +43,27 @@ typedef int kmx_pid_t;
 #define WIFSIGNALED(s)	(((s) & 0xffff) - 1U < 0xffu)
 #define WCOREDUMP(s)	((s) & 0x80)
 
+/*
+ * The kernel's sigset_t: 64 signals in unsigned longs, signal n at bit
+ * (n-1) % BITS of word (n-1) / BITS. Not a uint64_t: on a big-endian
+ * 32-bit arch that would put signals 1-32 in the second word.
+ */
+#define KMX_SIGSET_WORDS (64 / (8 * sizeof(unsigned long)))
+typedef struct {
+	unsigned long sig[KMX_SIGSET_WORDS];
+} kmx_sigset_t;
+
+static void kmx_sigaddset(kmx_sigset_t *set, int sig)
+{
+	set->sig[(sig - 1) / (8 * sizeof(unsigned long))] |= 1UL << ((sig - 1) % (8 * sizeof(unsigned long)));
+}
+
 /* The kernel's sigaction for rt_sigaction: the same layout on all five. */
 struct kmx_sigaction {
 	void (*handler)(int);
 	unsigned long flags;
 	void (*restorer)(void);
-	uint64_t mask;
+	kmx_sigset_t mask;
 };
 
 struct kmx_rlimit64 {
@@ -212,7 +227,7 @@ static int sys_rt_sigaction(int sig, const struct kmx_sigaction *act,
 #endif
 }
 
-static int sys_rt_sigprocmask(int how, const uint64_t *set, uint64_t *old)
+static int sys_rt_sigprocmask(int how, const kmx_sigset_t *set, kmx_sigset_t *old)
 {
 	return my_syscall4(__NR_rt_sigprocmask, how, set, old, 8);
 }
@@ -270,7 +285,7 @@ static int sys_pause(void)
 /* Installs handler (or SIG_IGN/SIG_DFL) with flags, and a restorer where the arch needs one. */
 static int sys_signal(int sig, void (*handler)(int), unsigned long flags)
 {
-	struct kmx_sigaction sa = { .handler = handler, .flags = flags, .mask = 0 };
+	struct kmx_sigaction sa = { .handler = handler, .flags = flags };
 
 #ifdef ARCH_SA_RESTORER
 	sa.flags |= ARCH_SA_RESTORER;
@@ -281,8 +296,9 @@ static int sys_signal(int sig, void (*handler)(int), unsigned long flags)
 
 static int sys_block_signal(int sig)
 {
-	uint64_t set = 1ULL << (sig - 1);
+	kmx_sigset_t set = { { 0 } };
 
+	kmx_sigaddset(&set, sig);
 	return sys_rt_sigprocmask(SIG_BLOCK, &set, NULL);
 }
 
