@@ -64,7 +64,10 @@ HOSTBIN    := $(WORK)/host
 IMAGE       = $(BUILD)/$(call arch,IMAGE)
 INITRAMFS   = $(GUEST)/initramfs.cpio
 
-RUN_ID     ?= $(shell date +%Y%m%d-%H%M%S)
+# Expanded once: every use in this make (and its sub-makes) is the same run.
+ifeq ($(origin RUN_ID),undefined)
+RUN_ID     := $(shell date +%Y%m%d-%H%M%S)
+endif
 RUN_DIR    ?= $(RESULTS)/$(RUN_ID)
 CELL_DIR    = $(RUN_DIR)/$(ARCH)-$(POINT)
 
@@ -325,7 +328,9 @@ matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(MAKE) --no-print-directory RUN_ID=$(RUN_ID) $(CELLS); \
 	$(if $(filter 1,$(CCACHE)),ccache --print-stats >$(RUN_DIR)/ccache.after 2>/dev/null; \
 		$(TOP)/matrix/ccache-rate.sh $(RUN_DIR)/ccache.before $(RUN_DIR)/ccache.after;) \
-	$(HOSTBIN)/report $(REPORT_FLAGS) $(if $(PREV_RUN),--previous $(PREV_RUN)) --table $(RUN_DIR)
+	$(HOSTBIN)/report $(REPORT_FLAGS) $(if $(PREV_RUN),--previous $(PREV_RUN)) --table $(RUN_DIR); rc=$$?; \
+	$(if $(filter 1,$(words $(ARCHES))),$(TOP)/matrix/arch-view.sh $(SRC) $(SERIES_NAME) $(ARCHES) \
+		$($(ARCHES)_KARCH) $(RUN_DIR);) exit $$rc
 
 # Cells of one arch share its tree and build directory: one after the other.
 $(foreach a,$(ARCHES),$(foreach pr,$(point_pairs),$(eval \
