@@ -248,7 +248,7 @@ GUEST_CFLAGS  = $(call arch,USER_CFLAGS) -Os -static -nostdlib -ffreestanding \
 	-fno-stack-protector -fno-asynchronous-unwind-tables -fno-pie -no-pie \
 	-Wall -Wextra -Werror -Wno-unused-function \
 	-I$(TOP)/initramfs-builder/include -I$(TOP)/guest-tests -I$(HEADERS)/include \
-	$(call arch,CFLAGS_$(notdir $@))
+	-MMD -MP -MF $@.d $(call arch,CFLAGS_$(notdir $@))
 # No libgcc: the sparc64 compiler has none for -m32; the guest code needs none.
 GUEST_HDRS   := $(wildcard $(TOP)/initramfs-builder/include/*.h $(TOP)/guest-tests/*.h \
 	$(TOP)/guest-tests/optional/*.h)
@@ -288,6 +288,9 @@ $(GUEST)/initramfs.list: FORCE
 $(INITRAMFS): $(GUEST)/initramfs.list $(GUEST_PROGS) $(HOSTBIN)/mkcpio
 	@echo "  CPIO    $(ARCH): init + $(words $(GUEST_TESTS)) test programs"
 	$(Q)$(HOSTBIN)/mkcpio $< $@.tmp && mv -f $@.tmp $@
+
+# What each program included, as the compiler saw it (-MMD).
+-include $(wildcard $(GUEST)/*.d $(GUEST)/tests/*.d)
 
 guest: $(GUEST_PROGS)
 initramfs: $(INITRAMFS)

@@ -70,8 +70,14 @@ struct kmx_rlimit64 {
 	uint64_t cur, max;
 };
 
-struct kmx_timespec {	/* the native `long` timespec ppoll takes */
-	long tv_sec, tv_nsec;
+/*
+ * A 64-bit timespec: what ppoll_time64 takes on 32-bit ABIs and what plain
+ * ppoll takes on 64-bit ones. (The time32 calls would need
+ * COMPAT_32BIT_TIME, which a 64-bit tinyconfig kernel lacks for its
+ * 32-bit tasks.)
+ */
+struct kmx_timespec {
+	int64_t tv_sec, tv_nsec;
 };
 
 static long sys_write(int fd, const void *buf, size_t len)
@@ -206,15 +212,26 @@ static int sys_prlimit64(kmx_pid_t pid, int resource,
 static int sys_ppoll(struct pollfd *fds, unsigned int n,
 		     const struct kmx_timespec *timeout)
 {
+#ifdef __NR_ppoll_time64
+	return my_syscall5(__NR_ppoll_time64, fds, n, timeout, 0, 8);
+#else
 	return my_syscall5(__NR_ppoll, fds, n, timeout, 0, 8);
+#endif
 }
 
 /* Sleeps, without the time32/time64 split of nanosleep. */
 static void sys_sleep_ms(long ms)
 {
 	struct kmx_timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+	long r;
 
-	sys_ppoll(NULL, 0, &ts);
+	/* An error here would turn every timeout into no wait at all: say so. */
+	r = sys_ppoll(NULL, 0, &ts);
+	if (r < 0 && r != -EINTR) {
+		static const char msg[] = "# kmatrix: ppoll cannot sleep on this kernel\n";
+
+		sys_write(2, msg, sizeof(msg) - 1);
+	}
 }
 
 static int sys_rt_sigaction(int sig, const struct kmx_sigaction *act,
