@@ -57,9 +57,6 @@ static void harness_resume(void)
 	sys_exit_group(STATUS_RESUMED);
 }
 
-/* A test may send the tracee somewhere else instead (see sparc32_windows). */
-static unsigned long harness_resume_pc;
-
 static void *harness_map(size_t len, int prot)
 {
 	void *p = sys_mmap(NULL, len, prot, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -166,8 +163,7 @@ static void trace_until_end(kmx_pid_t pid, int sig, enum on_stop action,
 			if (++o->stops > HARNESS_MAX_STOPS)
 				return;	/* it raises the signal again and again */
 			if (action == STOP_SUPPRESS_AND_RESUME)
-				sys_ptrace_set_pc(pid, harness_resume_pc ? harness_resume_pc :
-						  sys_fn_entry(harness_resume));
+				sys_ptrace_set_pc(pid, sys_fn_entry(harness_resume));
 			sys_ptrace(PTRACE_CONT, pid, NULL,
 				   (void *)(long)(action == STOP_DELIVER ? sig : 0));
 			continue;

@@ -42,22 +42,13 @@ static void signal_on_kernel_space_altstack(void)
 
 /*
  * SIGILL blocked, %sp misaligned, then eight windows deep: the window
- * overflow trap finds the stack misaligned and raises SIGILL, which a
- * tracer must see. Suppressing it alone only repeats the trap (seen under
- * QEMU: the overflow retries and raises SIGILL again, the window buffer
- * path is not reached). So the tracer suppresses it and sends the tracee
- * to flush_windows_now, still with the misaligned windows: the flush
- * leaves them in the kernel's window buffer, and try_to_clear_window_buffer
- * ends the process with SIGILL.
+ * overflow trap finds the stack misaligned, buffers the window and raises
+ * SIGILL (window_overflow_fault), which a tracer must see; suppressed, the
+ * return path should then fail to empty the window buffer and end the
+ * process (try_to_clear_window_buffer). Under QEMU 7.2 that second part
+ * does not happen at any point: after each suppression the trap raises
+ * SIGILL again (see matrix/expectations/forced-exit.tsv).
  */
-void flush_windows_now(void);
-__asm__(".text\n"
-	".global flush_windows_now\n"
-	"flush_windows_now:\n"	/* no prologue: the stack is the bad one */
-	"	ta   3\n"
-	"	ba   flush_windows_now\n"
-	"	 nop\n");
-
 static void overflow_windows_on_misaligned_sp(void)
 {
 	sys_block_signal(SIGILL);
@@ -87,9 +78,8 @@ static int signal_frame_bad_sp(void)
 
 static int window_overflow_traced(void)
 {
-	harness_resume_pc = (unsigned long)flush_windows_now;
 	return forced_exit_check_action(SIGILL, overflow_windows_on_misaligned_sp, 1,
-					STOP_SUPPRESS_AND_RESUME);
+					STOP_SUPPRESS);
 }
 
 static const struct ktap_test tests[] = {
