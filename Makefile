@@ -215,8 +215,10 @@ $(BUILD)/.config: $(BUILD)/fragment.config | $(SRC)/.stamp_imported
 	$(Q)cmp -s $(BUILD)/.config $(BUILD)/config.last || { cp $(BUILD)/.config $(BUILD)/config.last; rm -rf $(BUILD)/images; }
 
 # config.last changes only when the config's content does: the cached
-# kernels depend on it, not on .config's time.
-$(BUILD)/config.last: $(BUILD)/.config ; @:
+# kernels depend on it, not on .config's time. (Made with .config's own
+# time where it is missing, so that creating it invalidates nothing.)
+$(BUILD)/config.last: $(BUILD)/.config
+	$(Q)test -e $@ || cp -p $< $@
 
 # Built kernels are kept per point (by commit): a point built once boots
 # again without a rebuild, wherever the arch's tree has moved since. A
