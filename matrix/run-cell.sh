@@ -49,6 +49,15 @@ rm -f "$CELL_DIR/boot.tsv"
 
 # The summary covers every finished cell, even if the run stops here.
 "$HOSTBIN/report" $REPORT_FLAGS --quiet "$RUN_DIR"
+# Progress: cells finished of the run, and the time since it started.
+if [ -f "$RUN_DIR/cells.list" ]; then
+	done_cells=$(ls "$RUN_DIR"/*/cell.tsv 2>/dev/null | wc -l)
+	total=$(wc -l <"$RUN_DIR/cells.list")
+	started=$(stat -c %Y "$RUN_DIR/cells.list")
+	elapsed=$(( $(date +%s) - started ))
+	printf '  [%d/%d cells done, %dm%02ds]\n' "$done_cells" "$total" $((elapsed / 60)) $((elapsed % 60))
+fi
+
 # Alone, the cell's own outcome is the exit status; in a matrix the final
 # report decides, so one failed cell does not stop the others.
 "$HOSTBIN/report" $REPORT_FLAGS --cell "$CELL_DIR/cell.tsv" || [ "${CELL_IN_MATRIX:-}" = 1 ]
