@@ -83,7 +83,7 @@ KMAKE = $(MAKE) --no-print-directory -C $(TREE) O=$(BUILD) ARCH=$(KARCH) \
 
 .PHONY: all help matrix check cell kernel initramfs guest shell toolchains \
 	deps tree headers report unit-tests guest-all clean distclean FORCE \
-	series verify-series bisect-build compare nightly
+	series verify-series bisect-build compare nightly bench-report
 all: matrix
 
 help:
@@ -387,6 +387,10 @@ CHECK_PKGS := chromium
 
 unit-tests: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)$(MAKE) --no-print-directory -C $(TOP)/matrix/tests HOSTBIN=$(HOSTBIN) HOST_CC=$(HOST_CC)
+
+# How long the reports take for 100 runs like RUN_DIR's (a benchmark).
+bench-report: $(HOSTBIN)/report
+	$(Q)$(TOP)/matrix/tests/bench-report.sh $(HOSTBIN) $(EXPECT) $(if $(filter $(RESULTS)/$(RUN_ID),$(RUN_DIR)),$(RESULTS)/latest,$(RUN_DIR))
 
 guest-all: $(SRC)/.stamp_imported
 	$(Q)for a in $(ARCHES); do \
