@@ -312,6 +312,7 @@ POINT ?= $(firstword $(POINTS))
 # so the cell always leaves its cell.tsv; the report decides the exit status.
 cell: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(call need_arch)
+	$(Q)$(if $(CELL_IN_MATRIX),true,$(MAKE) --no-print-directory deps ARCHES=$(ARCH))
 	$(Q)$(if $(filter pristine,$(POINT)),true,$(MAKE) --no-print-directory series)
 	$(Q)RUN_DIR=$(RUN_DIR) CELL_DIR=$(CELL_DIR) ARCH=$(ARCH) POINT=$(POINT) V=$(V) \
 		HOSTBIN=$(HOSTBIN) BOOT_TIMEOUT=$(BOOT_TIMEOUT) BOOT_SILENCE=$(BOOT_SILENCE) \
