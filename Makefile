@@ -330,6 +330,7 @@ matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)mkdir -p $(RUN_DIR) && ln -sfn $(RUN_ID) $(RESULTS)/latest.tmp && mv -Tf $(RESULTS)/latest.tmp $(RESULTS)/latest
 	@echo "kmatrix: run $(RUN_ID): $(words $(CELLS)) cells ($(ARCHES)) x ($(POINTS)), results in $(RUN_DIR)"
 	$(Q)printf '%s %s\n' $(subst /, ,$(patsubst cell/%,%,$(CELLS))) >$(RUN_DIR)/cells.list
+	$(Q)$(TOP)/matrix/run-info.sh $(SRC) $(SERIES_NAME) "$(SERIES)" >$(RUN_DIR)/run.tsv
 	$(Q)$(if $(filter 1,$(CCACHE)),ccache --print-stats >$(RUN_DIR)/ccache.before 2>/dev/null;) \
 	$(MAKE) --no-print-directory RUN_ID=$(RUN_ID) $(CELLS); \
 	$(if $(filter 1,$(CCACHE)),ccache --print-stats >$(RUN_DIR)/ccache.after 2>/dev/null; \

@@ -312,6 +312,46 @@ static int write_json(const char *run_dir, struct cell *cells, size_t n)
 		else
 			fputs("null", f);
 	}
+	{
+		/* What the run is of (run.tsv, written by the matrix). */
+		char p[4200], line[1024], *fld[3];
+		FILE *ri;
+		int npatches = 0;
+
+		snprintf(p, sizeof(p), "%s/run.tsv", run_dir);
+		ri = fopen(p, "r");
+		fprintf(f, ",\n  \"patches\": [");
+		while (ri && fgets(line, sizeof(line), ri)) {
+			int nf = split_tabs(line, fld, 3);
+
+			if (nf == 3 && !strcmp(fld[0], "patch")) {
+				fprintf(f, "%s{\"point\": ", npatches++ ? ", " : "");
+				json_str(f, fld[1]);
+				fprintf(f, ", \"subject\": ");
+				json_str(f, fld[2]);
+				fputc('}', f);
+			}
+		}
+		fputc(']', f);
+		if (ri)
+			rewind(ri);
+		while (ri && fgets(line, sizeof(line), ri)) {
+			int nf = split_tabs(line, fld, 3);
+
+			if (nf >= 2 && (!strcmp(fld[0], "started") || !strcmp(fld[0], "kernel"))) {
+				fprintf(f, ",\n  \"%s\": ", fld[0]);
+				json_str(f, fld[1]);
+			} else if (nf == 3 && !strcmp(fld[0], "series")) {
+				fprintf(f, ",\n  \"series\": {\"name\": ");
+				json_str(f, fld[1]);
+				fprintf(f, ", \"source\": ");
+				json_str(f, fld[2]);
+				fputc('}', f);
+			}
+		}
+		if (ri)
+			fclose(ri);
+	}
 	fprintf(f, ",\n  \"cells\": [");
 	for (size_t i = 0; i < n; i++) {
 		struct cell *c = &cells[i];
