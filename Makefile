@@ -406,7 +406,9 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory verify-series
 	$(Q)$(MAKE) --no-print-directory guest-all
 	$(Q)$(MAKE) --no-print-directory matrix RUN_ID=$(RUN_ID); rc=$$?; \
-	$(TOP)/toolchains/ensure-packages.sh $(CHECK_PKGS) && $(TOP)/matrix/tests/check-html.sh $(RESULTS)/$(RUN_ID) || rc=1; \
+	$(TOP)/toolchains/ensure-packages.sh $(CHECK_PKGS) && \
+		$(TOP)/matrix/tests/check-html.sh $(RESULTS)/$(RUN_ID) | tee $(RESULTS)/$(RUN_ID)/check-html.txt; \
+	$(TOP)/matrix/tests/check-summary.sh $(RESULTS)/$(RUN_ID) || rc=1; \
 	exit $$rc
 
 clean:
