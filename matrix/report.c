@@ -475,6 +475,25 @@ static void xml_str(FILE *f, const char *s)
 	}
 }
 
+/* The grid's rows and columns: the arches and points, in run order (64 at most). */
+static void grid_axes(const struct cell *cells, size_t n, const char *archs[64], size_t *na,
+		      const char *points[64], size_t *np)
+{
+	*na = *np = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t a, p;
+
+		for (a = 0; a < *na && strcmp(archs[a], cells[i].arch); a++)
+			;
+		if (a == *na && *na < 64)
+			archs[(*na)++] = cells[i].arch;
+		for (p = 0; p < *np && strcmp(points[p], cells[i].point); p++)
+			;
+		if (p == *np && *np < 64)
+			points[(*np)++] = cells[i].point;
+	}
+}
+
 /* Opens RUN_DIR/NAME.tmp.PID for writing; commit_file() renames it into place. */
 static FILE *open_tmp(const char *run_dir, const char *name, char *tmp, size_t n)
 {
@@ -585,18 +604,7 @@ static int write_markdown(const char *run_dir, const struct cell *cells, size_t 
 
 	if (!f)
 		return -1;
-	for (size_t i = 0; i < n; i++) {
-		size_t a, p;
-
-		for (a = 0; a < na && strcmp(archs[a], cells[i].arch); a++)
-			;
-		if (a == na && na < 64)
-			archs[na++] = cells[i].arch;
-		for (p = 0; p < np && strcmp(points[p], cells[i].point); p++)
-			;
-		if (p == np && np < 64)
-			points[np++] = cells[i].point;
-	}
+	grid_axes(cells, n, archs, &na, points, &np);
 	char real[4096];
 
 	if (!realpath(run_dir, real))
@@ -715,18 +723,7 @@ static int write_html(const char *run_dir, const struct cell *cells, size_t n,
 		return -1;
 	if (!realpath(run_dir, real))
 		snprintf(real, sizeof(real), "%s", run_dir);
-	for (size_t i = 0; i < n; i++) {
-		size_t a, p;
-
-		for (a = 0; a < na && strcmp(archs[a], cells[i].arch); a++)
-			;
-		if (a == na && na < 64)
-			archs[na++] = cells[i].arch;
-		for (p = 0; p < np && strcmp(points[p], cells[i].point); p++)
-			;
-		if (p == np && np < 64)
-			points[np++] = cells[i].point;
-	}
+	grid_axes(cells, n, archs, &na, points, &np);
 	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
 		"<title>kmatrix %s</title>\n<style>\n"
 		"body{font-family:sans-serif;margin:1.5em}table{border-collapse:collapse;margin:.5em 0}"

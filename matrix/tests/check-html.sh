@@ -7,11 +7,7 @@ set -u
 run=$(cd "$1" && pwd -P)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-expect() {
-	desc=$1; shift
-	if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $desc"; fi
-}
+. "$(dirname "$0")/lib.sh"
 chrome() {
 	timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
 		--disable-background-networking --disable-component-update --disable-sync \
@@ -32,5 +28,4 @@ while read -r name; do
 done <"$tmp/failing"
 chrome --screenshot="$run/index.png" "file://$run/index.html" >/dev/null
 expect "a screenshot was taken" [ -s "$run/index.png" ]
-echo "check-html: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish check-html

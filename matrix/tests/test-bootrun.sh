@@ -5,7 +5,7 @@ set -u
 bin=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
+. "$(dirname "$0")/lib.sh"
 
 fake() {	# NAME BODY: a stand-in for qemu-system-*
 	printf '#!/bin/sh\n%s\n' "$2" >"$tmp/$1"
@@ -28,10 +28,6 @@ check() {
 		cat "$tmp/$name.out" "$tmp/$name.tsv" 2>/dev/null | sed 's/^/    /'
 	fi
 	echo "$took" >"$tmp/$name.took"
-}
-expect() {	# DESCRIPTION COMMAND...: one more assertion
-	desc=$1; shift
-	if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $desc"; fi
 }
 
 fake ok-then-hang "$ktap; echo 'kmatrix: all tests done'; exec sleep 60"
@@ -86,5 +82,4 @@ expect "interrupt: exit status 130 (got $rc)" [ "$rc" = 130 ]
 expect "interrupt: record says interrupted" grep -q "^boot	interrupted	" "$tmp/int.tsv"
 expect "interrupt: the fake QEMU was ended" sh -c "! kill -0 \$(cat '$tmp/slow.pid') 2>/dev/null"
 
-echo "test-bootrun: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish test-bootrun

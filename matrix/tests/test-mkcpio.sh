@@ -6,11 +6,7 @@ set -u
 bin=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-expect() {
-	desc=$1; shift
-	if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $desc"; fi
-}
+. "$(dirname "$0")/lib.sh"
 printf 'hello\n' >"$tmp/hello"
 cat >"$tmp/list" <<LIST
 # a comment
@@ -29,5 +25,4 @@ printf 'dir /x 0755 0 0\nfile /init\n' >"$tmp/bad"
 "$bin/mkcpio" "$tmp/bad" "$tmp/c.cpio" 2>"$tmp/err"
 expect "bad line: exit 1" [ $? = 1 ]
 expect "bad line: names list and line" grep -q "bad:2: expected: file" "$tmp/err"
-echo "test-mkcpio: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish test-mkcpio

@@ -5,11 +5,7 @@ set -u
 bin=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-expect() {	# DESCRIPTION COMMAND...
-	desc=$1; shift
-	if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $desc"; fi
-}
+. "$(dirname "$0")/lib.sh"
 cell() {	# RUN ARCH-POINT CONTENT
 	mkdir -p "$tmp/$1/$2"
 	printf "$3" >"$tmp/$1/$2/cell.tsv"
@@ -77,5 +73,4 @@ expect "compare: a cell that stopped building is worse" grep -q "STOPPED" "$tmp/
 # No summary.json.tmp left behind (atomic rename).
 expect "no temporary files left" [ -z "$(find "$tmp" -name '*.tmp*')" ]
 
-echo "test-report: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish test-report
