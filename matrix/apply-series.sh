@@ -183,5 +183,4 @@ done
 while read -r ref c; do
 	git update-ref "$ref" "$c"
 done <"$tmp/tags"
-cp "$tmp/points" "$repo/.kmatrix-points-$name" 2>/dev/null || true
 echo "  SERIES  $name: $npatches patches over $base -> points base $(cut -f1 "$tmp/points" | tr '\n' ' ')$(sed 's|refs/tags/[^/]*/||; s/ .*//' "$tmp/tags.named" 2>/dev/null | tr '\n' ' ')"
