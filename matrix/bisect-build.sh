@@ -10,14 +10,14 @@ repo=$1 name=$2 out=$3 arches=$4
 mkdir -p "$out"
 points=$(git -C "$repo" tag -l "$name/[0-9][0-9]-*" | sed "s|^$name/||" | sort)
 [ -n "$points" ] || { echo "kmatrix: no points for series $name (make series first)" >&2; exit 1; }
-printf '%-44s' patch >"$out/bisect.txt"
+printf '%-48s' patch >"$out/bisect.txt"
 for am in $arches; do printf ' %-10s' "${am%%:*}" >>"$out/bisect.txt"; done
 echo >>"$out/bisect.txt"
 : >"$out/bisect.tsv"
 prev=base bad=0
 for pt in $points; do
 	files=$(git -C "$repo" diff --name-only "$name/$prev" "$name/$pt")
-	line=$(printf '%-44s' "$pt")
+	line=$(printf '%-48s' "$pt")
 	for am in $arches; do
 		a=${am%%:*} k=${am#*:}
 		touched=0
