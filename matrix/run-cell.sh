@@ -49,6 +49,11 @@ rm -f "$CELL_DIR/boot.tsv"
 
 # The summary covers every finished cell, even if the run stops here.
 "$HOSTBIN/report" $REPORT_FLAGS --quiet "$RUN_DIR"
+# Alone, the cell's own outcome is the exit status; in a matrix the final
+# report decides, so one failed cell does not stop the others.
+"$HOSTBIN/report" $REPORT_FLAGS --cell "$CELL_DIR/cell.tsv"
+status=$?
+
 # Progress: cells finished of the run, and the time since it started.
 if [ -f "$RUN_DIR/cells.list" ]; then
 	done_cells=$(ls "$RUN_DIR"/*/cell.tsv 2>/dev/null | wc -l)
@@ -58,6 +63,4 @@ if [ -f "$RUN_DIR/cells.list" ]; then
 	printf '  [%d/%d cells done, %dm%02ds]\n' "$done_cells" "$total" $((elapsed / 60)) $((elapsed % 60))
 fi
 
-# Alone, the cell's own outcome is the exit status; in a matrix the final
-# report decides, so one failed cell does not stop the others.
-"$HOSTBIN/report" $REPORT_FLAGS --cell "$CELL_DIR/cell.tsv" || [ "${CELL_IN_MATRIX:-}" = 1 ]
+[ "$status" = 0 ] || [ "${CELL_IN_MATRIX:-}" = 1 ]
