@@ -20,7 +20,7 @@
 
 #include "ktap.h"
 
-#define HARNESS_WAIT_MS		5000	/* for the tracee to stop or end */
+#define HARNESS_WAIT_MS		2500	/* for the tracee to stop or end */
 #define HARNESS_THREAD_GRACE_MS	1000	/* for a dying group's threads to go */
 #define HARNESS_MAX_STOPS	8	/* a tracee that keeps raising the signal */
 #define STATUS_TRIGGER_RETURNED	77
