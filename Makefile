@@ -57,7 +57,8 @@ XPKG       = $(TOOLCHAIN_PKG_$(call arch,TOOLCHAIN))
 
 SRC        := $(WORK)/src/linux
 TREE        = $(WORK)/tree/$(ARCH)
-BUILD       = $(WORK)/build/$(ARCH)
+BUILD_ROOT ?= $(WORK)/build
+BUILD       = $(BUILD_ROOT)/$(ARCH)
 HEADERS     = $(WORK)/headers/$(ARCH)
 GUEST       = $(WORK)/guest/$(ARCH)
 HOSTBIN    := $(WORK)/host
@@ -76,14 +77,21 @@ CELL_DIR    = $(RUN_DIR)/$(ARCH)-$(POINT)
 CCACHE       ?= 1
 export CCACHE_DIR ?= $(WORK)/ccache
 export CCACHE_MAXSIZE ?= 8G
-KCC = $(if $(filter 1,$(CCACHE)),ccache )$(XPREFIX)gcc
+# DISTCC_HOSTS="host/N ...": compile through distcc on machines running
+# distccd with the same Debian cross compilers (behind ccache when on).
+DISTCC_HOSTS ?=
+ifneq ($(DISTCC_HOSTS),)
+export DISTCC_HOSTS
+export CCACHE_PREFIX := $(if $(filter 1,$(CCACHE)),distcc)
+endif
+KCC = $(if $(filter 1,$(CCACHE)),ccache ,$(if $(DISTCC_HOSTS),distcc ))$(XPREFIX)gcc
 # Only pass -j to the kernel's make when no jobserver is there to share.
 KMAKE = $(MAKE) --no-print-directory -C $(TREE) O=$(BUILD) ARCH=$(KARCH) \
 	CROSS_COMPILE=$(XPREFIX) CC="$(KCC)" $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS))
 
 .PHONY: all help matrix check cell kernel initramfs guest shell toolchains \
 	deps tree headers report unit-tests guest-all clean distclean FORCE \
-	series verify-series bisect-build compare nightly bench-report
+	series verify-series bisect-build compare nightly bench-report distcc-check
 all: matrix
 
 help:
@@ -91,7 +99,8 @@ help:
 	@echo
 	@echo 'Main targets:'
 	@echo '  matrix       build, boot and test every ARCHES x POINTS cell, print the table'
-	@echo '  check        unit tests, verify-series, guest programs for all arches, a full matrix'
+	@echo '  check        unit tests, verify-series, guest programs, a full matrix, HTML and distcc checks'
+	@echo '  distcc-check build DISTCC_ARCH through a distccd of our own, compare with the local cell'
 	@echo '  cell         one cell: make cell ARCH=sparc32 [POINT=rc1]'
 	@echo '  shell        boot ARCH interactively with a busybox shell, where one exists'
 	@echo '  toolchains   install or check the compilers and emulators, print versions'
@@ -394,6 +403,17 @@ CHECK_PKGS := chromium
 unit-tests: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)$(MAKE) --no-print-directory -C $(TOP)/matrix/tests HOSTBIN=$(HOSTBIN) HOST_CC=$(HOST_CC)
 
+# distcc through a distccd of our own on 127.0.0.1: one arch (DISTCC_ARCH)
+# built in a build directory of its own, without ccache, so that every
+# object is compiled; distccd's log must show the jobs, and the cell's test
+# results must be those of the local build's cell in RUN_DIR.
+DISTCC_ARCH  ?= m68k
+DISTCC_POINT ?= fixed
+distcc-check: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
+	$(Q)$(TOP)/toolchains/ensure-packages.sh distcc
+	$(Q)MAKE='$(MAKE)' $(TOP)/matrix/distcc-check.sh $(DISTCC_ARCH) $(DISTCC_POINT) \
+		$(WORK)/build-distcc $(if $(filter $(RESULTS)/$(RUN_ID),$(RUN_DIR)),$(RESULTS)/latest,$(RUN_DIR))
+
 # How long the reports take for 100 runs like RUN_DIR's (a benchmark).
 bench-report: $(HOSTBIN)/report
 	$(Q)$(TOP)/matrix/tests/bench-report.sh $(HOSTBIN) $(EXPECT) $(if $(filter $(RESULTS)/$(RUN_ID),$(RUN_DIR)),$(RESULTS)/latest,$(RUN_DIR))
@@ -404,7 +424,8 @@ guest-all: $(SRC)/.stamp_imported
 	done
 
 # What CI runs: the host tools' unit tests, the port's faithfulness, every
-# guest program for every arch, then the whole default matrix.
+# guest program for every arch, the whole default matrix, then its HTML in
+# a real browser and one arch built again through distcc.
 check: deps
 	$(Q)$(MAKE) --no-print-directory unit-tests
 	$(Q)$(MAKE) --no-print-directory verify-series
@@ -412,6 +433,7 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory matrix RUN_ID=$(RUN_ID); rc=$$?; \
 	$(TOP)/toolchains/ensure-packages.sh $(CHECK_PKGS) && \
 		$(TOP)/matrix/tests/check-html.sh $(RESULTS)/$(RUN_ID) | tee $(RESULTS)/$(RUN_ID)/check-html.txt; \
+	$(MAKE) --no-print-directory distcc-check RUN_ID=$(RUN_ID) | tee $(RESULTS)/$(RUN_ID)/distcc-check.txt; \
 	$(TOP)/matrix/tests/check-summary.sh $(RESULTS)/$(RUN_ID) || rc=1; \
 	exit $$rc
 
