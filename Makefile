@@ -91,7 +91,8 @@ KMAKE = $(MAKE) --no-print-directory -C $(TREE) O=$(BUILD) ARCH=$(KARCH) \
 
 .PHONY: all help matrix check cell kernel initramfs guest shell toolchains \
 	deps tree headers report unit-tests guest-all clean distclean FORCE \
-	series verify-series bisect-build compare nightly bench-report distcc-check
+	series verify-series bisect-build compare nightly bench-report distcc-check \
+	bench bench-defconfig
 all: matrix
 
 help:
@@ -111,6 +112,7 @@ help:
 	@echo '  verify-series  base + series = pristine, patches apply exactly, match the seeds'
 	@echo '  bisect-build build every arch each series patch touches, at that patch'
 	@echo '  bench-report time every report for 100 copies of RUN_DIR'
+	@echo '  bench        cold and point-to-point builds per BENCH_ARCHES, defconfig anchor (BENCH_DEFCONFIG)'
 	@echo 'Single steps (need ARCH=): tree kernel headers guest initramfs'
 	@echo '  clean        remove builds, kernels and guest programs under WORK (keeps the tree)'
 	@echo '  distclean    remove all of WORK'
@@ -413,6 +415,27 @@ distcc-check: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)$(TOP)/toolchains/ensure-packages.sh distcc
 	$(Q)MAKE='$(MAKE)' $(TOP)/matrix/distcc-check.sh $(DISTCC_ARCH) $(DISTCC_POINT) \
 		$(WORK)/build-distcc $(if $(filter $(RESULTS)/$(RUN_ID),$(RUN_DIR)),$(RESULTS)/latest,$(RUN_DIR))
+
+# The benchmark (not a test): cold and point-to-point builds per arch in a
+# build directory of its own, and a defconfig build as the anchor for
+# BENCH_DEFCONFIG arches. Results in results/bench-<id>/bench.txt.
+BENCH_ARCHES    ?= $(ARCHES)
+BENCH_DEFCONFIG ?= m68k
+DEFCONFIG_m68k  ?= virt_defconfig
+bench: series
+	$(Q)MAKE='$(MAKE)' ARCHES='$(BENCH_ARCHES)' DEFCONFIG_ARCHES='$(BENCH_DEFCONFIG)' WORK=$(WORK) \
+		OUT=$(RESULTS)/bench-$(RUN_ID) $(foreach a,$(BENCH_DEFCONFIG),DEFCONFIG_$(a)=$(or $(DEFCONFIG_$(a)),defconfig)) \
+		$(TOP)/matrix/bench.sh
+
+# One arch's full defconfig, cold, out of tree (the bench anchor).
+bench-defconfig:
+	$(call need_arch)
+	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) base $(SERIES_NAME)
+	$(Q)rm -rf $(WORK)/build-defconfig/$(ARCH)
+	$(Q)$(MAKE) --no-print-directory -C $(TREE) O=$(WORK)/build-defconfig/$(ARCH) ARCH=$(KARCH) \
+		CROSS_COMPILE=$(XPREFIX) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS)) $(DEFCONFIG)
+	$(Q)$(MAKE) --no-print-directory -C $(TREE) O=$(WORK)/build-defconfig/$(ARCH) ARCH=$(KARCH) \
+		CROSS_COMPILE=$(XPREFIX) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS))
 
 # How long the reports take for 100 runs like RUN_DIR's (a benchmark).
 bench-report: $(HOSTBIN)/report
