@@ -9,15 +9,22 @@ set -u
 arch=$1 point=$2 broot=$3 run=$(cd "$4" && pwd -P)
 tmp=$(mktemp -d)
 port=$((36320 + $$ % 100))
-cleanup() { [ -f "$tmp/pid" ] && kill "$(cat "$tmp/pid")" 2>/dev/null; rm -rf "$tmp"; }
+dpid=
+# The daemon and its workers all go: they must not outlive the check.
+cleanup() {
+	[ -n "$dpid" ] && kill "$dpid" 2>/dev/null
+	pkill -f -- "distccd .*--port $port" 2>/dev/null
+	rm -rf "$tmp"
+}
 trap cleanup EXIT
 . "$(dirname "$0")/tests/lib.sh"
 chmod 755 "$tmp"
 : >"$tmp/distccd.log" && chmod 666 "$tmp/distccd.log"
-distccd --daemon --user nobody --allow 127.0.0.1 --listen 127.0.0.1 --port "$port" \
-	--jobs 2 --log-file "$tmp/distccd.log" --log-level info --pid-file "$tmp/pid" || {
-	echo "kmatrix: distccd did not start" >&2; exit 1; }
+distccd --daemon --no-detach --user nobody --allow 127.0.0.1 --listen 127.0.0.1 --port "$port" \
+	--jobs 2 --log-file "$tmp/distccd.log" --log-level info &
+dpid=$!
 sleep 1
+kill -0 "$dpid" 2>/dev/null || { echo "kmatrix: distccd did not start" >&2; exit 1; }
 rm -rf "$broot/$arch"
 echo "  DISTCC  $arch at $point through distccd on 127.0.0.1:$port (log: $run/distcc/cell.log)"
 mkdir -p "$run/distcc"
