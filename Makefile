@@ -419,12 +419,12 @@ distcc-check: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 # The benchmark (not a test): cold and point-to-point builds per arch in a
 # build directory of its own, and a defconfig build as the anchor for
 # BENCH_DEFCONFIG arches. Results in results/bench-<id>/bench.txt.
+# Each arch file names its full defconfig (<arch>_DEFCONFIG).
 BENCH_ARCHES    ?= $(ARCHES)
 BENCH_DEFCONFIG ?= m68k
-DEFCONFIG_m68k  ?= virt_defconfig
 bench: series
 	$(Q)MAKE='$(MAKE)' ARCHES='$(BENCH_ARCHES)' DEFCONFIG_ARCHES='$(BENCH_DEFCONFIG)' WORK=$(WORK) \
-		OUT=$(RESULTS)/bench-$(RUN_ID) $(foreach a,$(BENCH_DEFCONFIG),DEFCONFIG_$(a)=$(or $(DEFCONFIG_$(a)),defconfig)) \
+		OUT=$(RESULTS)/bench-$(RUN_ID) $(foreach a,$(BENCH_DEFCONFIG),DEFCONFIG_$(a)=$(or $($(a)_DEFCONFIG),defconfig)) \
 		$(TOP)/matrix/bench.sh
 
 # One arch's full defconfig, cold, out of tree (the bench anchor).

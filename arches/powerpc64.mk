@@ -6,6 +6,8 @@ powerpc64_KARCH       := powerpc
 powerpc64_TOOLCHAIN   := powerpc64-linux-gnu
 powerpc64_USER_CFLAGS := -mbig-endian
 powerpc64_CONFIG_BASE := tinyconfig
+# The full defconfig, for make bench's anchor build only.
+powerpc64_DEFCONFIG   := ppc64_defconfig
 define powerpc64_CONFIG
 CONFIG_PPC64=y
 CONFIG_CPU_BIG_ENDIAN=y

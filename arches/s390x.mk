@@ -5,6 +5,8 @@ s390x_KARCH       := s390
 s390x_TOOLCHAIN   := s390x-linux-gnu
 s390x_USER_CFLAGS :=
 s390x_CONFIG_BASE := tinyconfig
+# The full defconfig, for make bench's anchor build only.
+s390x_DEFCONFIG   := defconfig
 define s390x_CONFIG
 CONFIG_SCLP_TTY=y
 CONFIG_SCLP_VT220_TTY=y

@@ -7,6 +7,8 @@ sparc32_KARCH       := sparc
 sparc32_TOOLCHAIN   := sparc64-linux-gnu
 sparc32_USER_CFLAGS := -m32 -mcpu=v8
 sparc32_CONFIG_BASE := tinyconfig
+# The full defconfig, for make bench's anchor build only.
+sparc32_DEFCONFIG   := sparc32_defconfig
 define sparc32_CONFIG
 # CONFIG_64BIT is not set
 CONFIG_SERIAL_SUNZILOG=y

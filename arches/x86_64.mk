@@ -5,6 +5,8 @@ x86_64_KARCH       := x86
 x86_64_TOOLCHAIN   := x86_64-linux-gnu
 x86_64_USER_CFLAGS :=
 x86_64_CONFIG_BASE := tinyconfig
+# The full defconfig, for make bench's anchor build only.
+x86_64_DEFCONFIG   := x86_64_defconfig
 define x86_64_CONFIG
 CONFIG_64BIT=y
 CONFIG_SERIAL_8250=y
