@@ -6,7 +6,8 @@
 #   tree/<arch>/      a git worktree per arch, checked out at the cell's point
 #   build/<arch>/     the arch's out-of-tree kernel build (O=)
 #   headers/<arch>/   the arch's UAPI headers, for the guest programs
-#   guest/<arch>/     guest programs and the initramfs
+#   guest/<id>/<arch>/ guest programs and the initramfs, per checkout
+#   host/<id>/        the host tools, per checkout
 # Results go to results/<run-id>/ in the checkout; results/latest is the newest.
 
 MAKEFLAGS += --no-builtin-rules --no-builtin-variables
@@ -60,8 +61,11 @@ TREE        = $(WORK)/tree/$(ARCH)
 BUILD_ROOT ?= $(WORK)/build
 BUILD       = $(BUILD_ROOT)/$(ARCH)
 HEADERS     = $(WORK)/headers/$(ARCH)
-GUEST       = $(WORK)/guest/$(ARCH)
-HOSTBIN    := $(WORK)/host
+# Programs built from this checkout's sources are kept apart from those of
+# other checkouts (a clone for CI, say): their dependencies name its files.
+CHECKOUT_ID := $(shell printf '%s' '$(TOP)' | sha1sum | cut -c1-8)
+GUEST       = $(WORK)/guest/$(CHECKOUT_ID)/$(ARCH)
+HOSTBIN    := $(WORK)/host/$(CHECKOUT_ID)
 IMAGE       = $(BUILD)/$(call arch,IMAGE)
 INITRAMFS   = $(GUEST)/initramfs.cpio
 
