@@ -5,8 +5,8 @@ m68k_KARCH       := m68k
 m68k_TOOLCHAIN   := m68k-linux-gnu
 m68k_USER_CFLAGS := -mcpu=68040
 m68k_CONFIG_BASE := tinyconfig
-# The full defconfig, for make bench's anchor build only.
-m68k_DEFCONFIG   := virt_defconfig
+# The full defconfig (multi_defconfig), as linux-build-test builds it: make bench's anchor only.
+m68k_DEFCONFIG   := defconfig
 define m68k_CONFIG
 CONFIG_MMU=y
 CONFIG_M68KCLASSIC=y

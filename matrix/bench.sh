@@ -1,40 +1,170 @@
 #!/bin/sh
-# bench.sh: the matrix's benchmark (not a timed test). Env: MAKE, ARCHES
-# (to measure), DEFCONFIG_ARCHES (also built from their full defconfig, the
-# anchor linux-build-test builds), WORK, OUT (where bench.txt goes), and
-# per arch the defconfig target as DEFCONFIG_<arch>.
-# For each arch: a cold build of our config at base (own build directory,
-# ccache off); the rebuild from base to rc1 (one point to the next, same
-# directory); a no-op rerun of one cell; and, for DEFCONFIG_ARCHES, a cold
-# build from the defconfig, given as a ratio to our cold build.
+# bench.sh: the matrix's benchmark (not a timed test). Run by `make bench`;
+# every figure goes to OUT/bench.txt (for people) and OUT/bench.tsv (for
+# tools: figure, arch, point, seconds, goal, verdict).
+#
+# Environment: MAKE, TOP, SRC, SERIES_NAME, ARCHES, POINTS, OUT,
+# BENCH_ROOT (its own worktrees, build directories and ccache, so the
+# user's caches are neither used nor disturbed), PHASES (any of
+# "cold noop steps defconfig"), COLD_JOBS and NOOP_JOBS (make -j for the
+# cells), NOOP_RUNS, STEPS_ARCH, DEFCONFIG_ARCHES and DEFCONFIG_<arch>.
+#
+#   cold      the default matrix from empty build directories, worktrees and
+#             ccache (the imported tree is reused): its total time, and per
+#             arch the cold build (first point) and each point-to-point
+#             rebuild, with how many objects were compiled and how many
+#             depend on a file the step changed (the least any make can do).
+#             With COLD_JOBS > 1 the cells of different arches overlap, so
+#             the per-arch seconds include waiting for the other arches:
+#             compare them within an arch only.
+#   noop      NOOP_RUNS reruns of the same matrix: total, and boot plus
+#             tests per cell (medians)
+#   steps     STEPS_ARCH rebuilt one patch at a time (ccache disabled), the
+#             per-patch runs of a bisection
+#   defconfig each DEFCONFIG_ARCHES arch built from its full defconfig, as a
+#             ratio to our cold build of that arch
 set -u
 mkdir -p "$OUT"
-out="$OUT/bench.txt"
+txt="$OUT/bench.txt" tsv="$OUT/bench.tsv"
+: >"$tsv"
 now() { date +%s.%N; }
-secs() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.0f", b - a }'; }
-root="$WORK/build-bench"
-{
-	echo "kmatrix bench, $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores"
-	printf '%-10s %10s %14s %8s %12s %8s\n' arch cold base-rc1 ratio defconfig ratio
-} | tee "$out"
-for a in $ARCHES; do
-	rm -rf "$root/$a"
+secs() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+median() { sort -n | awk '{ v[NR] = $1 } END { if (!NR) print "-"; else if (NR % 2) print v[(NR + 1) / 2];
+	else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+verdict() { awk -v v="$1" -v g="$2" 'BEGIN { print (v != "-" && v + 0 <= g + 0) ? "met" : "NOT met" }'; }
+say() { printf "$@" | tee -a "$txt"; }
+record() { printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >>"$tsv"; }
+resolve() { "$TOP/matrix/checkout-point.sh" --resolve "$SRC" "$1" "$SERIES_NAME"; }
+has() { case " $PHASES " in *" $1 "*) return 0;; esac; return 1; }
+
+# The bench's own places; MAKEFLAGS is cleared so that -j is the bench's.
+BMAKE="env MAKEFLAGS= $MAKE --no-print-directory TREE_ROOT=$BENCH_ROOT/tree BUILD_ROOT=$BENCH_ROOT/build CCACHE_DIR=$BENCH_ROOT/ccache"
+
+: >"$txt"
+say 'kmatrix bench, %s, %s cores, %s\n' "$(date -u +%Y-%m-%dT%H:%MZ)" "$(nproc)" "$(uname -m)"
+say 'arches: %s; points: %s; phases: %s\n' "$ARCHES" "$POINTS" "$PHASES"
+
+# Objects under build dir $1 whose recorded dependencies name one of the
+# files changed between commits $2 and $3 in worktree $4.
+dependents() {
+	git -C "$SRC" diff --name-only "$2" "$3" | sed "s|^|$4/|" >"$OUT/.changed"
+	find "$1" -name '*.o.cmd' -print0 | xargs -0 grep -lF -f "$OUT/.changed" 2>/dev/null | wc -l
+}
+objects() { find "$1" -name '*.o.cmd' | wc -l; }
+compiled() { grep -cE '^  (CC|AS) ' "$1"; }
+
+if has cold; then
+	rm -rf "$BENCH_ROOT/tree" "$BENCH_ROOT/build" "$BENCH_ROOT/ccache"
+	git -C "$SRC" worktree prune
+	say '\n== Cold default matrix (empty build directories, worktrees and ccache; cells -j%s)\n' "$COLD_JOBS"
 	t=$(now)
-	$MAKE --no-print-directory kernel ARCH="$a" POINT=base CCACHE=0 BUILD_ROOT="$root" >"$OUT/$a-cold.log" 2>&1 || echo "$a: cold build failed (see $OUT/$a-cold.log)"
-	cold=$(secs "$t")
-	t=$(now)
-	$MAKE --no-print-directory kernel ARCH="$a" POINT=rc1 CCACHE=0 BUILD_ROOT="$root" >"$OUT/$a-p2p.log" 2>&1 || echo "$a: rebuild failed"
-	p2p=$(secs "$t")
-	dc=- dr=-
-	for d in ${DEFCONFIG_ARCHES:-}; do
-		[ "$d" = "$a" ] || continue
-		eval "target=\${DEFCONFIG_$a:-defconfig}"
-		t=$(now)
-		$MAKE --no-print-directory bench-defconfig ARCH="$a" DEFCONFIG="$target" >"$OUT/$a-defconfig.log" 2>&1 || echo "$a: defconfig build failed"
-		dc=$(secs "$t")
-		dr=$(awk -v c="$cold" -v d="$dc" 'BEGIN { printf "%.2f", c / d }')
+	for a in $ARCHES; do
+		$BMAKE tree ARCH="$a" POINT="$(set -- $POINTS; echo "$1")" >/dev/null || echo "bench: $a: worktree failed"
 	done
-	printf '%-10s %9ss %13ss %8s %11ss %8s\n' "$a" "$cold" "$p2p" \
-		"$(awk -v c="$cold" -v p="$p2p" 'BEGIN { printf "%.2f", p / c }')" "$dc" "$dr" | tee -a "$out"
-done
-echo "(ratio = rebuild / cold; defconfig ratio = our cold build / the defconfig build)" | tee -a "$out"
+	trees=$(secs "$t")
+	$BMAKE -j"$COLD_JOBS" matrix "ARCHES=$ARCHES" "POINTS=$POINTS" RESULTS="$OUT/cold" >"$OUT/cold.log" 2>&1
+	rc=$?
+	total=$(secs "$t")
+	say 'total %s s (worktrees %s s of it), matrix exit status %s; goal <= 1200 s: %s\n' \
+		"$total" "$trees" "$rc" "$(verdict "$total" 1200)"
+	record cold-matrix '*' '*' "$total" 1200 "$(verdict "$total" 1200)"
+	say '%-10s %-12s %9s %7s %9s %10s  %s\n' arch step seconds ratio compiled "depend on" "(ratio = rebuild / cold build; goal <= 0.25)"
+	sum="$OUT/cold/latest/summary.json"
+	for a in $ARCHES; do
+		prev= cold=
+		for p in $POINTS; do
+			s=$(jq -r --arg a "$a" --arg p "$p" '.cells[] | select(.arch == $a and .point == $p) | .build.seconds' "$sum" 2>/dev/null)
+			log="$OUT/cold/latest/$a-$p/build.log"
+			n=$(compiled "$log" 2>/dev/null || echo -)
+			if [ -z "$prev" ]; then
+				cold=$s
+				say '%-10s %-12s %9s %7s %9s %10s  of %s objects\n' "$a" "cold $p" "$s" - "$n" - "$(objects "$BENCH_ROOT/build/$a")"
+				record cold-build "$a" "$p" "$s" - -
+			else
+				r=$(ratio "$s" "$cold")
+				d=$(dependents "$BENCH_ROOT/build/$a" "$(resolve "$prev")" "$(resolve "$p")" "$BENCH_ROOT/tree/$a")
+				say '%-10s %-12s %9s %7s %9s %10s  %s\n' "$a" "$prev->$p" "$s" "$r" "$n" "$d" "$(verdict "$r" 0.25)"
+				record point-rebuild "$a" "$prev->$p" "$s" "0.25 x $cold" "$(verdict "$r" 0.25)"
+			fi
+			prev=$p
+		done
+		eval "cold_$a=\$cold"
+	done
+	say '(compiled: CC/AS lines of the build log; depend on: objects whose dependency list names a\n'
+	say ' file the step changed, which no make can skip; the rest is linking and the config)\n'
+fi
+
+if has noop; then
+	say '\n== No-op reruns of the default matrix (cells -j%s, %s runs)\n' "$NOOP_JOBS" "$NOOP_RUNS"
+	: >"$OUT/noop.times"
+	i=1
+	while [ "$i" -le "$NOOP_RUNS" ]; do
+		t=$(now)
+		$BMAKE -j"$NOOP_JOBS" matrix "ARCHES=$ARCHES" "POINTS=$POINTS" RESULTS="$OUT/noop-$i" >"$OUT/noop-$i.log" 2>&1
+		rc=$?
+		s=$(secs "$t")
+		echo "$s" >>"$OUT/noop.times"
+		rebuilt=$(grep -l '  KERNEL  ' "$OUT/noop-$i"/latest/*/build.log 2>/dev/null | wc -l)
+		say 'run %s: %s s, exit status %s, kernels built: %s\n' "$i" "$s" "$rc" "$rebuilt"
+		i=$((i + 1))
+	done
+	m=$(median <"$OUT/noop.times")
+	say 'median %s s; goal <= 60 s: %s\n' "$m" "$(verdict "$m" 60)"
+	record noop-matrix '*' '*' "$m" 60 "$(verdict "$m" 60)"
+	say '\nBoot plus tests per cell, median of the %s runs (seconds):\n' "$NOOP_RUNS"
+	say '%-10s' arch; for p in $POINTS; do say ' %8s' "$p"; done; say '\n'
+	for a in $ARCHES; do
+		say '%-10s' "$a"
+		for p in $POINTS; do
+			m=$(for d in "$OUT"/noop-*/latest/summary.json; do
+				jq -r --arg a "$a" --arg p "$p" '.cells[] | select(.arch == $a and .point == $p) | .boot.seconds' "$d"
+			done | median)
+			say ' %8s' "$m"
+			record boot-and-tests "$a" "$p" "$m" - -
+		done
+		say '\n'
+	done
+fi
+
+if has steps && [ -n "$STEPS_ARCH" ]; then
+	a=$STEPS_ARCH
+	say '\n== Per-patch rebuilds on %s (ccache disabled; one build directory)\n' "$a"
+	# Forget the cached kernels, so that every point really builds here.
+	rm -rf "$BENCH_ROOT/build/$a/images"
+	CCACHE_DISABLE=1 $BMAKE kernel ARCH="$a" POINT=base >"$OUT/steps-base.log" 2>&1 || echo "bench: $a at base failed"
+	eval "cold=\${cold_$a:-}"
+	say '%-24s %9s %7s %9s %10s  %s\n' step seconds ratio compiled "depend on" "changed files"
+	prev=base
+	for tag in $(git -C "$SRC" tag -l "$SERIES_NAME/[0-9][0-9]-*" | LC_ALL=C sort); do
+		p=${tag#"$SERIES_NAME"/}
+		t=$(now)
+		CCACHE_DISABLE=1 $BMAKE kernel ARCH="$a" POINT="$p" >"$OUT/steps-$p.log" 2>&1 || echo "bench: $a at $p failed"
+		s=$(secs "$t")
+		d=$(dependents "$BENCH_ROOT/build/$a" "$(resolve "$prev")" "$(resolve "$p")" "$BENCH_ROOT/tree/$a")
+		r=$(ratio "$s" "${cold:-0}")
+		files=$(git -C "$SRC" diff --name-only "$(resolve "$prev")" "$(resolve "$p")" | tr '\n' ' ')
+		say '%-24s %9s %7s %9s %10s  %s\n' "$(echo "$p" | cut -c1-24)" "$s" "$r" "$(compiled "$OUT/steps-$p.log")" "$d" "$files"
+		record patch-rebuild "$a" "$p" "$s" "0.25 x ${cold:--}" "$(verdict "$r" 0.25)"
+		prev=$p
+	done
+	[ -n "$cold" ] && say '(ratio to the cold build of %s above, %s s)\n' "$a" "$cold"
+fi
+
+if has defconfig && [ -n "$DEFCONFIG_ARCHES" ]; then
+	say '\n== Defconfig anchor (what linux-build-test builds; no ccache)\n'
+	say '%-10s %-18s %10s %10s %7s  %s\n' arch defconfig seconds "our cold" ratio "(our cold / defconfig; goal <= 0.20)"
+	for a in $DEFCONFIG_ARCHES; do
+		eval "target=\${DEFCONFIG_$a:-defconfig}" "cold=\${cold_$a:-}"
+		t=$(now)
+		$BMAKE bench-defconfig ARCH="$a" DEFCONFIG="$target" DEFCONFIG_ROOT="$BENCH_ROOT/defconfig" \
+			JOBS="$(nproc)" >"$OUT/$a-defconfig.log" 2>&1 || echo "bench: $a $target build failed (see $OUT/$a-defconfig.log)"
+		s=$(secs "$t")
+		r=$(ratio "${cold:-0}" "$s")
+		[ -n "$cold" ] || r=-
+		say '%-10s %-18s %10s %10s %7s  %s\n' "$a" "$target" "$s" "${cold:--}" "$r" "$(verdict "$r" 0.20)"
+		record defconfig-ratio "$a" "$target" "$s" 0.20 "$(verdict "$r" 0.20)"
+	done
+fi
+rm -f "$OUT/.changed"
+say '\nbench: %s and %s\n' "$txt" "$tsv"
