@@ -130,10 +130,15 @@ fi
 if has steps && [ -n "$STEPS_ARCH" ]; then
 	a=$STEPS_ARCH
 	say '\n== Per-patch rebuilds on %s (ccache disabled; one build directory)\n' "$a"
-	# Forget the cached kernels, so that every point really builds here.
-	rm -rf "$BENCH_ROOT/build/$a/images"
+	# A cold build at base of its own, alone on the machine: the cold
+	# phase's figures include waiting for other cells when COLD_JOBS > 1.
+	rm -rf "$BENCH_ROOT/build/$a"
+	t=$(now)
 	CCACHE_DISABLE=1 $BMAKE kernel ARCH="$a" POINT=base >"$OUT/steps-base.log" 2>&1 || echo "bench: $a at base failed"
-	eval "cold=\${cold_$a:-}"
+	cold=$(secs "$t")
+	say 'cold build at base: %s s\n' "$cold"
+	record cold-build-alone "$a" base "$cold" - -
+	eval "cold_alone_$a=\$cold"
 	say '%-24s %9s %7s %9s %10s  %s\n' step seconds ratio compiled "depend on" "changed files"
 	prev=base
 	for tag in $(git -C "$SRC" tag -l "$SERIES_NAME/[0-9][0-9]-*" | LC_ALL=C sort); do
@@ -148,14 +153,16 @@ if has steps && [ -n "$STEPS_ARCH" ]; then
 		record patch-rebuild "$a" "$p" "$s" "0.25 x ${cold:--}" "$(verdict "$r" 0.25)"
 		prev=$p
 	done
-	[ -n "$cold" ] && say '(ratio to the cold build of %s above, %s s)\n' "$a" "$cold"
+	say '(ratio to the cold build of %s at base just above, %s s)\n' "$a" "$cold"
 fi
 
 if has defconfig && [ -n "$DEFCONFIG_ARCHES" ]; then
 	say '\n== Defconfig anchor (what linux-build-test builds; no ccache)\n'
 	say '%-10s %-18s %10s %10s %7s  %s\n' arch defconfig seconds "our cold" ratio "(our cold / defconfig; goal <= 0.20)"
 	for a in $DEFCONFIG_ARCHES; do
-		eval "target=\${DEFCONFIG_$a:-defconfig}" "cold=\${cold_$a:-}"
+		# Our cold build alone on the machine if the steps phase measured
+		# one (the defconfig build is alone too), else the cold phase's.
+		eval "target=\${DEFCONFIG_$a:-defconfig}" "cold=\${cold_alone_$a:-\${cold_$a:-}}"
 		t=$(now)
 		$BMAKE bench-defconfig ARCH="$a" DEFCONFIG="$target" DEFCONFIG_ROOT="$BENCH_ROOT/defconfig" \
 			JOBS="$(nproc)" >"$OUT/$a-defconfig.log" 2>&1 || echo "bench: $a $target build failed (see $OUT/$a-defconfig.log)"
