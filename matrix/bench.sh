@@ -29,7 +29,7 @@ txt="$OUT/bench.txt" tsv="$OUT/bench.tsv"
 : >"$tsv"
 now() { date +%s.%N; }
 secs() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+ratio() { case "$1$2" in *-*) echo -; return;; esac; awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 median() { sort -n | awk '{ v[NR] = $1 } END { if (!NR) print "-"; else if (NR % 2) print v[(NR + 1) / 2];
 	else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 verdict() { awk -v v="$1" -v g="$2" 'BEGIN { print (v != "-" && v + 0 <= g + 0) ? "met" : "NOT met" }'; }
@@ -74,7 +74,10 @@ if has cold; then
 	for a in $ARCHES; do
 		prev= cold=
 		for p in $POINTS; do
-			s=$(jq -r --arg a "$a" --arg p "$p" '.cells[] | select(.arch == $a and .point == $p) | .build.seconds' "$sum" 2>/dev/null)
+			# Only a build that succeeded has a time worth comparing.
+			s=$(jq -r --arg a "$a" --arg p "$p" '.cells[] | select(.arch == $a and .point == $p)
+				| if .build.status == "ok" then .build.seconds else "-" end' "$sum" 2>/dev/null)
+			[ -n "$s" ] || s=-
 			log="$OUT/cold/latest/$a-$p/build.log"
 			n=$(compiled "$log" 2>/dev/null || echo -)
 			if [ -z "$prev" ]; then
@@ -107,11 +110,15 @@ if has noop; then
 		echo "$s" >>"$OUT/noop.times"
 		rebuilt=$(grep -l '  KERNEL  ' "$OUT/noop-$i"/latest/*/build.log 2>/dev/null | wc -l)
 		say 'run %s: %s s, exit status %s, kernels built: %s\n' "$i" "$s" "$rc" "$rebuilt"
+		# Nothing changed, so nothing may be built, and the matrix must pass.
+		[ "$rc" = 0 ] && [ "$rebuilt" = 0 ] || noop_bad="run $i built $rebuilt kernels, exit status $rc"
 		i=$((i + 1))
 	done
 	m=$(median <"$OUT/noop.times")
-	say 'median %s s; goal <= 60 s: %s\n' "$m" "$(verdict "$m" 60)"
-	record noop-matrix '*' '*' "$m" 60 "$(verdict "$m" 60)"
+	v=$(verdict "$m" 60)
+	[ -z "${noop_bad:-}" ] || v="NOT met ($noop_bad)"
+	say 'median %s s; goal <= 60 s: %s\n' "$m" "$v"
+	record noop-matrix '*' '*' "$m" 60 "$v"
 	say '\nBoot plus tests per cell, median of the %s runs (seconds):\n' "$NOOP_RUNS"
 	say '%-10s' arch; for p in $POINTS; do say ' %8s' "$p"; done; say '\n'
 	for a in $ARCHES; do
@@ -144,8 +151,11 @@ if has steps && [ -n "$STEPS_ARCH" ]; then
 	for tag in $(git -C "$SRC" tag -l "$SERIES_NAME/[0-9][0-9]-*" | LC_ALL=C sort); do
 		p=${tag#"$SERIES_NAME"/}
 		t=$(now)
-		CCACHE_DISABLE=1 $BMAKE kernel ARCH="$a" POINT="$p" >"$OUT/steps-$p.log" 2>&1 || echo "bench: $a at $p failed"
-		s=$(secs "$t")
+		if CCACHE_DISABLE=1 $BMAKE kernel ARCH="$a" POINT="$p" >"$OUT/steps-$p.log" 2>&1; then
+			s=$(secs "$t")
+		else
+			echo "bench: $a at $p failed (see $OUT/steps-$p.log)"; s=-
+		fi
 		d=$(dependents "$BENCH_ROOT/build/$a" "$(resolve "$prev")" "$(resolve "$p")" "$BENCH_ROOT/tree/$a")
 		r=$(ratio "$s" "${cold:-0}")
 		files=$(git -C "$SRC" diff --name-only "$(resolve "$prev")" "$(resolve "$p")" | tr '\n' ' ')
@@ -165,12 +175,16 @@ if has defconfig && [ -n "$DEFCONFIG_ARCHES" ]; then
 		eval "target=\${DEFCONFIG_$a:-defconfig}" "cold=\${cold_alone_$a:-\${cold_$a:-}}"
 		t=$(now)
 		$BMAKE bench-defconfig ARCH="$a" DEFCONFIG="$target" DEFCONFIG_ROOT="$BENCH_ROOT/defconfig" \
-			JOBS="$(nproc)" >"$OUT/$a-defconfig.log" 2>&1 || echo "bench: $a $target build failed (see $OUT/$a-defconfig.log)"
+			JOBS="$(nproc)" >"$OUT/$a-defconfig.log" 2>&1
+		rc=$?
 		s=$(secs "$t")
 		r=$(ratio "${cold:-0}" "$s")
 		[ -n "$cold" ] || r=-
-		say '%-10s %-18s %10s %10s %7s  %s\n' "$a" "$target" "$s" "${cold:--}" "$r" "$(verdict "$r" 0.20)"
-		record defconfig-ratio "$a" "$target" "$s" 0.20 "$(verdict "$r" 0.20)"
+		v=$(verdict "$r" 0.20)
+		# A build that did not finish is no anchor, whatever its time.
+		[ "$rc" = 0 ] || v="FAILED (see $OUT/$a-defconfig.log)"
+		say '%-10s %-18s %10s %10s %7s  %s\n' "$a" "$target" "$s" "${cold:--}" "$r" "$v"
+		record defconfig-ratio "$a" "$target" "$s" 0.20 "$v"
 	done
 fi
 rm -f "$OUT/.changed"
