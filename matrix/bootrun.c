@@ -32,7 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ktap.h"
+#include "ktap_reader.h"
 #include "usage.h"
 
 const char *progname = "bootrun";
@@ -146,7 +146,7 @@ static int write_record(const char *out, const struct boot *b,
 
 		fprintf(f, "test\t");
 		put_field(f, t->name);
-		fprintf(f, "\t%s\t", test_status_name[t->status]);
+		fprintf(f, "\t%s\t", kmx_test_status_name[t->status]);
 		put_field(f, t->reason);
 		fputc('\n', f);
 		/* Diagnostics, one line each, for reports that show them. */
@@ -177,7 +177,7 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
-	const char *log_path = NULL, *out_path = NULL, *marker = "kmatrix: all tests done";
+	const char *log_path = NULL, *out_path = NULL, *marker = KMX_END_MARKER;
 	double timeout = 300, silence = 90, start, last_output, marker_at = 0, panic_at = 0;
 	static char cmd[16384], line[4096];
 	struct boot b = { .status = NULL };

@@ -6,15 +6,16 @@ bin=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/lib.sh"
-cell() {	# RUN ARCH-POINT CONTENT
+cell() {	# RUN ARCH-POINT CONTENT: a cell, listed in the run's cells.list
 	mkdir -p "$tmp/$1/$2"
 	printf "$3" >"$tmp/$1/$2/cell.tsv"
+	echo "$2" | sed 's/-/ /' >>"$tmp/$1/cells.list"
 }
 jqval() { jq -r "$2" "$tmp/$1/summary.json"; }
 good='arch\tx86_64\npoint\tbase\nbuild\tok\t12.5\t\nboot\tok\t1.5\t\nqemu\tqemu-system-x86_64 -append '"'"'a b'"'"'\ntest\tt_one\tpass\t\ndiag\tt_one\tsaw "quotes" and \\ backslash\ntest\tt_two\tskip\tno seccomp\n'
 
 cell r1 x86_64-base "$good"
-"$bin/report" --quiet "$tmp/r1"
+"$bin/report" summary --quiet "$tmp/r1"
 expect "all good: exit 0" [ $? = 0 ]
 expect "all good: valid JSON" jq -e . "$tmp/r1/summary.json" >/dev/null
 expect "all good: test status" [ "$(jqval r1 '.cells[0].tests[0].status')" = pass ]
@@ -29,7 +30,7 @@ cell r2 sparc32-base 'arch\tsparc32\npoint\tbase\nbuild\tfailed\t3.0\tsignal_32.
 cell r2 m68k-base 'arch\tm68k\npoint\tbase\nbuild\tok\t1.0\t\nGARBAGE LINE\n'
 cell r2 s390x-base 'arch\ts390x\npoint\tbase\nbuild\tok\t1.0\t\n'
 printf 'x86_64 base\nsparc32 base\nm68k base\ns390x base\npowerpc64 base\n' >"$tmp/r2/cells.list"
-"$bin/report" --table "$tmp/r2" >"$tmp/r2.out"
+"$bin/report" summary --table "$tmp/r2" >"$tmp/r2.out"
 expect "bad cells: exit 1" [ $? = 1 ]
 expect "bad cells: still valid JSON with all five" [ "$(jqval r2 '.cells | length')" = 5 ]
 expect "bad cells: run order from cells.list" [ "$(jqval r2 '[.cells[].arch] | join(" ")')" = "x86_64 sparc32 m68k s390x powerpc64" ]
@@ -41,17 +42,17 @@ expect "table names the failed build" grep -q "sparc32 .*failed" "$tmp/r2.out"
 
 # A test failure alone fails the run.
 cell r3 x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\tt\tfail\texpected 1, got 0\n'
-"$bin/report" --quiet "$tmp/r3"
+"$bin/report" summary --quiet "$tmp/r3"
 expect "failing test: exit 1" [ $? = 1 ]
 expect "failing test: a junit failure" grep -q '<failure message="fail, expected pass: expected 1, got 0"' "$tmp/r3/junit.xml"
 
 # Expectations: an expected failure is fine, an unexpected pass is not.
 printf '*\tbase\tt\tfail\n*\t*\t*\tpass\n' >"$tmp/expect.tsv"
-"$bin/report" --expect "$tmp/expect.tsv" --quiet "$tmp/r3"
+"$bin/report" --expect "$tmp/expect.tsv" summary --quiet "$tmp/r3"
 expect "expected failure: exit 0" [ $? = 0 ]
 expect "expected failure: marked expected" [ "$(jqval r3 '.cells[0].tests[0].unexpected')" = false ]
 cell r4 x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\tt\tpass\t\n'
-"$bin/report" --expect "$tmp/expect.tsv" --quiet "$tmp/r4"
+"$bin/report" --expect "$tmp/expect.tsv" summary --quiet "$tmp/r4"
 expect "unexpected pass: exit 1" [ $? = 1 ]
 expect "unexpected pass: marked, with the expectation" [ "$(jqval r4 '.cells[0].tests[0] | "\(.expected) \(.unexpected)"')" = "fail true" ]
 
@@ -59,16 +60,106 @@ expect "unexpected pass: marked, with the expectation" [ "$(jqval r4 '.cells[0].
 cell ca x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\tt1\tpass\t\ntest\tt2\tfail\tx\n'
 cell cb x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\tt1\tfail\tbroke\ntest\tt2\tpass\t\n'
 cell cc x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tfailed\t1\terror: x\nboot\tnot-run\t0\t\n'
-"$bin/report" --compare "$tmp/ca" "$tmp/cb" >"$tmp/cmp.out"
+"$bin/report" compare "$tmp/ca" "$tmp/cb" >"$tmp/cmp.out"
 expect "compare: a new failure exits 1" [ $? = 1 ]
 expect "compare: names the new failure" grep -q "NEW FAILURE   x86_64 base t1: pass -> fail" "$tmp/cmp.out"
 expect "compare: names the fix" grep -q "fixed         x86_64 base t2" "$tmp/cmp.out"
-"$bin/report" --compare "$tmp/cb" "$tmp/ca" >/dev/null
+"$bin/report" compare "$tmp/cb" "$tmp/ca" >/dev/null
 expect "compare: only a fix (and the reverse failure t2) exits 1 too" [ $? = 1 ]
-"$bin/report" --compare "$tmp/ca" "$tmp/ca" >/dev/null
+"$bin/report" compare "$tmp/ca" "$tmp/ca" >/dev/null
 expect "compare: no change exits 0" [ $? = 0 ]
-"$bin/report" --compare "$tmp/ca" "$tmp/cc" >"$tmp/cmp2.out"
+"$bin/report" compare "$tmp/ca" "$tmp/cc" >"$tmp/cmp2.out"
 expect "compare: a cell that stopped building is worse" grep -q "STOPPED" "$tmp/cmp2.out"
+
+# report cell with a relative path (it dereferenced NULL before).
+(cd "$tmp/r1" && "$bin/report" cell x86_64-base/cell.tsv >"$tmp/cell.out" 2>&1)
+expect "cell: a relative path works" [ $? = 0 ]
+expect "cell: prints the cell's line" grep -q "^  \[x86_64 base\] build ok" "$tmp/cell.out"
+(cd "$tmp/r1/x86_64-base" && "$bin/report" cell . >/dev/null 2>&1)
+expect "cell: the cell's folder works too" [ $? = 0 ]
+
+# A run that is still going: cells not reached are pending, never errors.
+cell live x86_64-base "$good"
+printf 'x86_64 base\nm68k base\n' >"$tmp/live/cells.list"
+printf 'started\t2026-12-03T10:00:00Z\n' >"$tmp/live/run.tsv"
+"$bin/report" summary --quiet "$tmp/live"
+expect "running: the cell not reached is pending in summary.md" grep -q "^| m68k | pending |" "$tmp/live/summary.md"
+expect "running: not an error in summary.md" sh -c "! grep -q 'error' '$tmp/live/summary.md'"
+expect "running: pending in index.html" grep -q 'data-arch="m68k" data-point="base" data-status="pending"' "$tmp/live/index.html"
+expect "running: pending in summary.json" [ "$(jqval live '.cells[1].status')" = pending ]
+printf 'ended\tcomplete 2026-12-03T10:09:00Z\n' >>"$tmp/live/run.tsv"
+"$bin/report" summary --quiet "$tmp/live"
+expect "ended: a cell that never finished is an error" [ "$(jqval live '.cells[1].build.status')" = error ]
+sed -i 's/^ended.*/ended\tinterrupted 2026-12-03T10:09:00Z/' "$tmp/live/run.tsv"
+"$bin/report" summary --quiet "$tmp/live"
+expect "interrupted: the cell not run could not be judged (infra)" [ "$(jqval live '.cells[1].status')" = infra ]
+
+# The run names its previous run: a report of one cell keeps the changes section.
+cell prev x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\tt_one\tfail\tx\n'
+printf 'x86_64 base\n' >"$tmp/prev/cells.list"
+cp -r "$tmp/r1" "$tmp/cur" && printf 'x86_64 base\n' >"$tmp/cur/cells.list"
+printf 'started\t2026-12-03T11:00:00Z\nprevious\t%s\n' "$tmp/prev" >"$tmp/cur/run.tsv"
+"$bin/report" summary --quiet "$tmp/cur"
+expect "previous: index.html has the changes since it without --previous" grep -q "Changes since the previous run (prev)" "$tmp/cur/index.html"
+expect "previous: and the change itself" grep -q "<code>t_one</code>: fail &rarr; pass" "$tmp/cur/index.html"
+"$bin/report" summary --previous "$tmp/nonexistent" --quiet "$tmp/cur" 2>"$tmp/prev.err"
+expect "bad --previous: a warning naming it" grep -q "nonexistent is not a run" "$tmp/prev.err"
+expect "bad --previous: the report is still written" grep -q "<h1>kmatrix run cur</h1>" "$tmp/cur/index.html"
+
+# One definition of a run: a folder with a cells.list; history.html, a
+# README, notes, bisect folders and the latest link are not runs.
+res="$tmp/results"
+mkdir -p "$res/notes" "$res/bisect-1"
+cp -r "$tmp/prev" "$res/20261203-110000" && printf 'started\t2026-12-03T11:00:00Z\n' >"$res/20261203-110000/run.tsv"
+cp -r "$tmp/prev" "$res/my-run" && printf 'started\t2026-12-03T12:00:00Z\n' >"$res/my-run/run.tsv"
+echo '<html>' >"$res/history.html"; echo notes >"$res/README.md"
+ln -s my-run "$res/latest"
+expect "runs: exactly the two runs, oldest first" [ "$("$bin/report" runs "$res" | sed "s|$res/||" | tr '\n' ' ')" = "20261203-110000 my-run " ]
+expect "runs: --except leaves one out" [ "$("$bin/report" runs --except "$res/latest" "$res" | sed "s|$res/||")" = 20261203-110000 ]
+"$bin/report" compare "$res/history.html" "$res/my-run" >/dev/null 2>"$tmp/cmp.err"
+expect "compare: a file that is not a run is a usage error (2)" [ $? = 2 ]
+expect "compare: and says why" grep -q "history.html: not a run" "$tmp/cmp.err"
+"$bin/report" history "$res"
+expect "history: over the runs only" [ "$(grep -o '<th><a href=' "$res/history.html" | wc -l)" = 2 ]
+
+# Infrastructure: a cell QEMU could not run is not judged, and compare says so.
+cell inf x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tqemu-error\t0.1\tqemu-system-x86_64 not found (Debian package qemu-system-x86)\n'
+"$bin/report" summary --quiet "$tmp/inf"
+expect "infra: the cell's status" [ "$(jqval inf '.cells[0].status')" = infra ]
+expect "infra: with its cause" [ "$(jqval inf '.cells[0].infra')" = "qemu-system-x86_64 not found (Debian package qemu-system-x86)" ]
+expect "infra: shown apart in summary.md" grep -q "could not be judged: qemu-system-x86_64 not found" "$tmp/inf/summary.md"
+expect "infra: a JUnit error, not a failure" sh -c "grep -q '<error type=\"infra\"' '$tmp/inf/junit.xml' && ! grep -q '<failure' '$tmp/inf/junit.xml'"
+"$bin/report" compare "$tmp/r1" "$tmp/inf" >"$tmp/cmp3.out"
+expect "infra: compare says could not be judged" grep -q "could not be judged x86_64 base" "$tmp/cmp3.out"
+expect "infra: and not STOPPED" sh -c "! grep -q STOPPED '$tmp/cmp3.out'"
+
+# A retried cell: a result that differs between the attempts is flaky.
+cell fl x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\tt\tpass\t\ntest\tu\tfail\tstill\n'
+mkdir -p "$tmp/fl/x86_64-base/attempt1"
+printf 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\tt\tfail\tonce\ntest\tu\tfail\tstill\n' >"$tmp/fl/x86_64-base/attempt1/cell.tsv"
+"$bin/report" summary --quiet "$tmp/fl"
+expect "flaky: the status" [ "$(jqval fl '.cells[0].tests[0].status')" = flaky ]
+expect "flaky: both outcomes in the reason" [ "$(jqval fl '.cells[0].tests[0].reason')" = "first attempt fail: once; second attempt pass" ]
+expect "flaky: not unexpected" [ "$(jqval fl '.cells[0].tests[0].unexpected')" = false ]
+expect "flaky: counted" [ "$(jqval fl '.cells[0].counts.flaky')" = 1 ]
+expect "flaky: a failure twice is still unexpected" [ "$(jqval fl '.cells[0].tests[1].unexpected')" = true ]
+
+# A full disk: a clear error, the earlier reports intact, no temporary file.
+if mkdir -p "$tmp/small" && mount -t tmpfs -o size=64k tmpfs "$tmp/small" 2>/dev/null; then
+	cp -r "$tmp/r1" "$tmp/big"
+	{ printf 'diag\tt_one\t'; head -c 30000 /dev/zero | tr '\0' x; echo; } >>"$tmp/big/x86_64-base/cell.tsv"
+	cp -r "$tmp/big" "$tmp/small/run"
+	cp "$tmp/small/run/summary.json" "$tmp/json.before"
+	dd if=/dev/zero of="$tmp/small/fill" bs=1k count=64 2>/dev/null
+	"$bin/report" summary --quiet "$tmp/small/run" 2>"$tmp/enospc.err"
+	expect "ENOSPC: exit non-zero" [ $? != 0 ]
+	expect "ENOSPC: names the problem" grep -q "No space left on device" "$tmp/enospc.err"
+	expect "ENOSPC: the earlier summary.json is intact" cmp -s "$tmp/json.before" "$tmp/small/run/summary.json"
+	expect "ENOSPC: no temporary file left" [ -z "$(find "$tmp/small" -name '*.tmp*')" ]
+	umount "$tmp/small"
+else
+	echo "SKIP ENOSPC: cannot mount a small tmpfs here (needs root)"
+fi
 
 # No summary.json.tmp left behind (atomic rename).
 expect "no temporary files left" [ -z "$(find "$tmp" -name '*.tmp*')" ]

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ktap.h"
+#include "ktap_reader.h"
 
 static int passed, failed;
 
@@ -41,7 +41,7 @@ static const struct ktap_test_result *find(const struct ktap_state *k, const cha
 }
 
 static void expect(const struct ktap_state *k, const char *name,
-		   enum test_status st, const char *reason)
+		   enum kmx_test_status st, const char *reason)
 {
 	const struct ktap_test_result *t = find(k, name);
 
@@ -49,7 +49,7 @@ static void expect(const struct ktap_state *k, const char *name,
 	if (!t)
 		return;
 	CHECK(t->status == st, "%s: expected %s, got %s", name,
-	      test_status_name[st], test_status_name[t->status]);
+	      kmx_test_status_name[st], kmx_test_status_name[t->status]);
 	if (reason)
 		CHECK(!strcmp(t->reason, reason), "%s: expected reason '%s', got '%s'",
 		      name, reason, t->reason);
@@ -83,26 +83,26 @@ int main(void)
 		"not ok 2 prog_b # ERROR killed by signal 11\n");
 	CHECK(k.ntests == 6, "expected 6 results, got %zu", k.ntests);
 	CHECK(!find(&k, "not_a_result_before_the_version_line"), "a line before KTAP version was taken");
-	expect(&k, "a_pass", T_PASS, "");
-	expect(&k, "a_fail", T_FAIL, "expected 11, got 5");
-	expect(&k, "a_skip", T_SKIP, "no CONFIG_SECCOMP_FILTER");
-	expect(&k, "a_timeout", T_FAIL, "TIMEOUT after 5000 ms");
-	expect(&k, "b_pass", T_PASS, "");
+	expect(&k, "a_pass", KMX_PASS, "");
+	expect(&k, "a_fail", KMX_FAIL, "expected 11, got 5");
+	expect(&k, "a_skip", KMX_SKIP, "no CONFIG_SECCOMP_FILTER");
+	expect(&k, "a_timeout", KMX_FAIL, "TIMEOUT after 5000 ms");
+	expect(&k, "b_pass", KMX_PASS, "");
 	/* prog_b crashed after 1 of 3: the crash is a result of its own. */
-	expect(&k, "prog_b", T_ERROR, "1 of 3 results, then: killed by signal 11");
+	expect(&k, "prog_b", KMX_ERROR, "1 of 3 results, then: killed by signal 11");
 	CHECK(!find(&k, "prog_a"), "prog_a printed all its results; no extra entry expected");
 	ktap_free(&k);
 
 	/* A program with no subtests at all is its own result. */
 	feed_all(&k, "KTAP version 1\n1..1\nnot ok 1 hung_prog # TIMEOUT after 30 s\n");
-	expect(&k, "hung_prog", T_FAIL, "TIMEOUT after 30 s");
+	expect(&k, "hung_prog", KMX_FAIL, "TIMEOUT after 30 s");
 	ktap_free(&k);
 
 	/* XFAIL, ERROR, and diagnostics kept with their result. */
 	feed_all(&k, "KTAP version 1\n1..1\n  KTAP version 1\n  1..2\n"
 		 "  # first\n  # second\n  ok 1 x # XFAIL known\n  not ok 2 y # ERROR setup\nok 1 p\n");
-	expect(&k, "x", T_XFAIL, "known");
-	expect(&k, "y", T_ERROR, "setup");
+	expect(&k, "x", KMX_XFAIL, "known");
+	expect(&k, "y", KMX_ERROR, "setup");
 	CHECK(find(&k, "x") && !strcmp(find(&k, "x")->diag, "first\nsecond"),
 	      "diagnostics of x: '%s'", find(&k, "x") ? find(&k, "x")->diag : "");
 	ktap_free(&k);

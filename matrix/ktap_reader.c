@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The KTAP reader (see ktap.h). Results at indent 2 are the tests; a
+ * The KTAP reader (see ktap_reader.h). Results at indent 2 are the tests; a
  * program's own result line at indent 0 adds an entry only when it carries
  * news its subtests cannot: a program that timed out, crashed, or printed
  * fewer results than its plan, or one that has no subtests at all.
@@ -9,17 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ktap.h"
+#include "ktap_reader.h"
 
-const char *const test_status_name[] = {
-	[T_PASS] = "pass", [T_FAIL] = "fail", [T_SKIP] = "skip",
-	[T_XFAIL] = "xfail", [T_ERROR] = "error",
-};
-
-int ktap_parse_status(const char *s, enum test_status *out)
+int ktap_parse_status(const char *s, enum kmx_test_status *out)
 {
-	for (size_t i = 0; i < sizeof(test_status_name) / sizeof(*test_status_name); i++)
-		if (!strcmp(s, test_status_name[i])) {
+	for (size_t i = 0; i < KMX_FLAKY; i++)	/* the guest's statuses */
+		if (!strcmp(s, kmx_test_status_name[i])) {
 			*out = i;
 			return 0;
 		}
@@ -43,7 +38,7 @@ static char *xstrdup(const char *s)
 }
 
 static void add_result(struct ktap_state *k, const char *name,
-		       enum test_status st, const char *reason)
+		       enum kmx_test_status st, const char *reason)
 {
 	struct ktap_test_result *t;
 
@@ -125,15 +120,15 @@ static int parse_result(const char *line, char *name, size_t nlen,
 	return ok;
 }
 
-static enum test_status classify(int ok, const char *directive)
+static enum kmx_test_status classify(int ok, const char *directive)
 {
 	if (!strcmp(directive, "SKIP"))
-		return T_SKIP;
+		return KMX_SKIP;
 	if (!strcmp(directive, "XFAIL"))
-		return ok ? T_XFAIL : T_FAIL;
+		return ok ? KMX_XFAIL : KMX_FAIL;
 	if (!strcmp(directive, "ERROR"))
-		return T_ERROR;
-	return ok ? T_PASS : T_FAIL;	/* TIMEOUT is a failure of the test */
+		return KMX_ERROR;
+	return ok ? KMX_PASS : KMX_FAIL;	/* TIMEOUT is a failure of the test */
 }
 
 void ktap_feed(struct ktap_state *k, const char *raw)
@@ -198,9 +193,9 @@ void ktap_feed(struct ktap_state *k, const char *raw)
 		snprintf(r, sizeof(r), "%d of %d results, then: %s",
 			 k->sub_results, k->sub_plan,
 			 reason[0] ? reason : ok ? "the program ended" : "failed");
-		add_result(k, name, T_ERROR, r);
+		add_result(k, name, KMX_ERROR, r);
 	} else if (!ok && directive[0] && strcmp(directive, "SKIP")) {
-		add_result(k, name, T_ERROR, reason);
+		add_result(k, name, KMX_ERROR, reason);
 	}
 	free(k->pending_diag);
 	k->pending_diag = NULL;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A KTAP reader for one console: feed it lines, it collects the results of
+ * The KTAP reader (the guest writes with ktap_writer.h) for one console: feed it lines, it collects the results of
  * the guest's init (a document whose subtests are the test programs). Lines
  * that are not KTAP (kernel messages) are ignored, as the spec allows.
  */
@@ -9,12 +9,11 @@
 
 #include <stddef.h>
 
-enum test_status { T_PASS, T_FAIL, T_SKIP, T_XFAIL, T_ERROR };
-extern const char *const test_status_name[];
+#include "vocab.h"
 
 struct ktap_test_result {
 	char *name;
-	enum test_status status;
+	enum kmx_test_status status;
 	char *reason;		/* may be "" */
 	char *diag;		/* the `# ` lines before the result, '\n'-separated */
 };
@@ -33,6 +32,7 @@ struct ktap_state {
 void ktap_init(struct ktap_state *k);
 void ktap_feed(struct ktap_state *k, const char *line);
 void ktap_free(struct ktap_state *k);
-int ktap_parse_status(const char *s, enum test_status *out);
+/* A status name of vocab.h (as cell.tsv and the expectations write it). */
+int ktap_parse_status(const char *s, enum kmx_test_status *out);
 
 #endif

@@ -1,0 +1,456 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Loading a run into the model of run.h: its cells (and their retries),
+ * what the run is of, the expectations applied, and the grid's axes. A
+ * missing or unreadable cell, or a line that makes no sense, makes that
+ * cell an `error` with the reason; the rest of the run still loads.
+ */
+#define _DEFAULT_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "ktap_reader.h"
+#include "run.h"
+#include "usage.h"
+
+char *xstrdup(const char *s)
+{
+	char *p = strdup(s ? s : "");
+
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+const char *status_name(enum kmx_test_status s)
+{
+	return kmx_test_status_name[s];
+}
+
+/* Splits a line at tabs in place; returns the number of fields. */
+static int split_tabs(char *line, char **f, int max)
+{
+	int n = 0;
+
+	line[strcspn(line, "\r\n")] = 0;
+	f[n++] = line;
+	for (char *p = line; *p && n < max; p++)
+		if (*p == '\t') {
+			*p = 0;
+			f[n++] = p + 1;
+		}
+	return n;
+}
+
+static void set(char **field, const char *value)
+{
+	free(*field);
+	*field = xstrdup(value);
+}
+
+static void cell_error(struct cell *c, const char *reason)
+{
+	if (!c->boot_status[0] || !strcmp(c->boot_status, "ok"))
+		set(&c->boot_status, "error");
+	set(&c->boot_reason, reason);
+}
+
+/* Reads one cell.tsv into c (already named); returns -1 if there is none. */
+static int read_cell_tsv(struct cell *c, const char *path)
+{
+	char line[8192], *f[4], why[128];
+	FILE *in = fopen(path, "r");
+	int lineno = 0;
+
+	if (!in)
+		return -1;
+	while (fgets(line, sizeof(line), in)) {
+		int n = split_tabs(line, f, 4);
+		enum kmx_test_status st;
+
+		lineno++;
+		if (!strcmp(f[0], "arch") && n == 2) {
+			set(&c->arch, f[1]);
+		} else if (!strcmp(f[0], "point") && n == 2) {
+			set(&c->point, f[1]);
+		} else if ((!strcmp(f[0], "build") || !strcmp(f[0], "boot")) && n == 4) {
+			int build = f[0][1] == 'u';
+
+			set(build ? &c->build_status : &c->boot_status, f[1]);
+			*(build ? &c->build_s : &c->boot_s) = atof(f[2]);
+			set(build ? &c->build_reason : &c->boot_reason, f[3]);
+		} else if (!strcmp(f[0], "qemu") && n == 2) {
+			set(&c->qemu, f[1]);
+		} else if (!strcmp(f[0], "test") && n == 4 && !ktap_parse_status(f[2], &st)) {
+			struct test *t;
+
+			c->tests = xrealloc(c->tests, (c->ntests + 1) * sizeof(*c->tests));
+			t = &c->tests[c->ntests++];
+			memset(t, 0, sizeof(*t));
+			t->name = xstrdup(f[1]);
+			t->status = st;
+			t->reason = xstrdup(f[3]);
+			t->diag = xstrdup("");
+		} else if (!strcmp(f[0], "diag") && n == 3 && c->ntests &&
+			   !strcmp(c->tests[c->ntests - 1].name, f[1])) {
+			struct test *t = &c->tests[c->ntests - 1];
+			size_t old = strlen(t->diag);
+
+			t->diag = xrealloc(t->diag, old + strlen(f[2]) + 2);
+			sprintf(t->diag + old, "%s%s", old ? "\n" : "", f[2]);
+		} else {
+			snprintf(why, sizeof(why), "corrupt cell.tsv at line %d", lineno);
+			cell_error(c, why);
+			break;
+		}
+	}
+	fclose(in);
+	return 0;
+}
+
+static void free_tests(struct test *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(t[i].name);
+		free(t[i].reason);
+		free(t[i].diag);
+		free(t[i].first);
+	}
+	free(t);
+}
+
+/*
+ * A retried cell: a result that differs between the two attempts is flaky,
+ * with both outcomes in its reason; one that is the same twice stands.
+ */
+static void merge_first_attempt(struct cell *c, const char *path)
+{
+	struct cell first = { 0 };
+	char why[600];
+
+	first.arch = xstrdup(c->arch);
+	first.point = xstrdup(c->point);
+	first.build_status = xstrdup("");
+	first.boot_status = xstrdup("");
+	first.build_reason = xstrdup("");
+	first.boot_reason = xstrdup("");
+	first.qemu = xstrdup("");
+	if (read_cell_tsv(&first, path))
+		return;
+	snprintf(why, sizeof(why), "first attempt: boot %s%s%s", first.boot_status,
+		 first.boot_reason[0] ? ": " : "", first.boot_reason);
+	c->retry = xstrdup(why);
+	for (size_t i = 0; i < c->ntests; i++) {
+		struct test *t = &c->tests[i];
+		const struct test *o = cell_find_test(&first, t->name);
+		char r[1200];
+
+		if (!o || o->status == t->status)
+			continue;
+		snprintf(r, sizeof(r), "%s%s%s", status_name(o->status), o->reason[0] ? ": " : "", o->reason);
+		t->first = xstrdup(r);
+		snprintf(r, sizeof(r), "first attempt %s%s%s; second attempt %s%s%s",
+			 status_name(o->status), o->reason[0] ? ": " : "", o->reason,
+			 status_name(t->status), t->reason[0] ? ": " : "", t->reason);
+		set(&t->reason, r);
+		t->status = KMX_FLAKY;
+	}
+	free_tests(first.tests, first.ntests);
+	free(first.arch), free(first.point), free(first.build_status), free(first.boot_status);
+	free(first.build_reason), free(first.boot_reason), free(first.qemu);
+}
+
+/* The machine, not the kernel: what makes a cell `infra` (NULL if not). */
+static const char *infra_cause(const struct cell *c)
+{
+	if (!strcmp(c->build_status, "infra"))
+		return c->build_reason;
+	if (!strcmp(c->boot_status, "infra") || !strcmp(c->boot_status, "qemu-error") ||
+	    !strcmp(c->boot_status, "interrupted"))
+		return c->boot_reason;
+	return NULL;
+}
+
+void run_load_cell(struct cell *c, const char *run_dir, const char *name, int run_over)
+{
+	char path[4200];
+	size_t dash = strcspn(name, "-");
+
+	memset(c, 0, sizeof(*c));
+	c->dir = xstrdup(name);
+	/* The folder name is arch-point; the file's own lines win. */
+	c->arch = xstrdup(name);
+	c->arch[dash] = 0;
+	c->point = xstrdup(name[dash] ? name + dash + 1 : "");
+	c->build_status = xstrdup("");
+	c->boot_status = xstrdup("");
+	c->build_reason = xstrdup("");
+	c->boot_reason = xstrdup("");
+	c->qemu = xstrdup("");
+	snprintf(path, sizeof(path), "%s/%s/cell.tsv", run_dir, name);
+	if (read_cell_tsv(c, path)) {
+		char why[300];
+
+		if (!run_over) {
+			c->verdict = CELL_PENDING;
+			return;
+		}
+		set(&c->build_status, "error");
+		snprintf(why, sizeof(why), "no cell.tsv: the cell did not finish (%s)", strerror(errno));
+		cell_error(c, why);
+		if (run_over < 0) {	/* the run was interrupted before this cell ended */
+			set(&c->build_status, "infra");
+			set(&c->build_reason, "not run: the run was interrupted");
+		}
+		return;
+	}
+	if (!c->build_status[0]) {
+		set(&c->build_status, "error");
+		cell_error(c, "cell.tsv has no build line (truncated?)");
+	} else if (!c->boot_status[0]) {
+		cell_error(c, "cell.tsv has no boot line (truncated?)");
+	}
+	snprintf(path, sizeof(path), "%s/%s/attempt1/cell.tsv", run_dir, name);
+	merge_first_attempt(c, path);
+}
+
+/* Marks each result expected or not, counts, and gives the cell its verdict. */
+void cell_judge(struct cell *c)
+{
+	if (c->verdict == CELL_PENDING && !c->build_status[0])
+		return;
+	c->unexpected = 0;
+	memset(c->counts, 0, sizeof(c->counts));
+	for (size_t j = 0; j < c->ntests; j++) {
+		struct test *t = &c->tests[j];
+		t->judged = expectation_for(c->arch, c->point, t->name, &t->expected);
+		if (t->status == KMX_FLAKY)
+			t->unexpected = 0;	/* a flaky result is not a regression */
+		else if (expectations_given())
+			t->unexpected = t->judged && t->expected != t->status;
+		else
+			t->unexpected = t->status == KMX_FAIL || t->status == KMX_ERROR;
+		c->unexpected += t->unexpected;
+		c->counts[t->status]++;
+	}
+	c->infra_cause = infra_cause(c);
+	if (c->infra_cause)
+		c->verdict = CELL_INFRA;
+	else if (strcmp(c->build_status, "ok"))
+		c->verdict = CELL_BUILD;
+	else if (strcmp(c->boot_status, "ok"))
+		c->verdict = CELL_BOOT;
+	else if (!c->ntests)
+		c->verdict = CELL_NO_RESULTS;
+	else
+		c->verdict = c->unexpected ? CELL_UNEXPECTED : CELL_OK;
+}
+
+const char *cell_status(const struct cell *c)
+{
+	switch (c->verdict) {
+	case CELL_PENDING:	return "pending";
+	case CELL_INFRA:	return "infra";
+	case CELL_BUILD:	return c->build_status[0] ? c->build_status : "error";
+	case CELL_BOOT:		return c->boot_status;
+	case CELL_NO_RESULTS:	return "no-results";
+	case CELL_UNEXPECTED:	return "unexpected";
+	case CELL_OK:		break;
+	}
+	return "ok";
+}
+
+const struct cell *run_find_cell(const struct run *r, const char *arch, const char *point)
+{
+	for (size_t i = 0; i < r->ncells; i++)
+		if (!strcmp(r->cells[i].arch, arch) && !strcmp(r->cells[i].point, point))
+			return &r->cells[i];
+	return NULL;
+}
+
+const struct test *cell_find_test(const struct cell *c, const char *name)
+{
+	for (size_t m = 0; c && m < c->ntests; m++)
+		if (!strcmp(c->tests[m].name, name))
+			return &c->tests[m];
+	return NULL;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The cells to read: cells.list in run order, else every cell folder. */
+static size_t list_cells(const char *run_dir, char ***names)
+{
+	char path[4200], line[512], arch[128], point[128];
+	size_t n = 0;
+	FILE *in;
+	DIR *d;
+	struct dirent *e;
+
+	*names = NULL;
+	snprintf(path, sizeof(path), "%s/cells.list", run_dir);
+	in = fopen(path, "r");
+	if (in) {
+		while (fgets(line, sizeof(line), in)) {
+			char name[300];
+
+			if (sscanf(line, "%127s %127s", arch, point) != 2)
+				continue;
+			snprintf(name, sizeof(name), "%s-%s", arch, point);
+			*names = xrealloc(*names, (n + 1) * sizeof(char *));
+			(*names)[n++] = xstrdup(name);
+		}
+		fclose(in);
+		return n;
+	}
+	d = opendir(run_dir);
+	if (!d)
+		die("%s: %s", run_dir, strerror(errno));
+	while ((e = readdir(d))) {
+		struct stat st;
+
+		snprintf(path, sizeof(path), "%s/%s/cell.tsv", run_dir, e->d_name);
+		if (e->d_name[0] == '.' || stat(path, &st))
+			continue;
+		*names = xrealloc(*names, (n + 1) * sizeof(char *));
+		(*names)[n++] = xstrdup(e->d_name);
+	}
+	closedir(d);
+	qsort(*names, n, sizeof(char *), by_name);
+	return n;
+}
+
+/* run.tsv: `started`, `kernel`, `series NAME SOURCE`, `patch POINT SUBJECT`, `ended HOW`. */
+static void load_run_info(struct run *r)
+{
+	char p[4200], line[1024], *f[3];
+	FILE *in;
+
+	snprintf(p, sizeof(p), "%s/ccache.txt", r->dir);
+	in = fopen(p, "r");
+	if (in) {
+		if (fgets(line, sizeof(line), in) && (line[strcspn(line, "\n")] = 0, line[0]))
+			r->ccache = xstrdup(line);
+		fclose(in);
+	}
+	snprintf(p, sizeof(p), "%s/run.tsv", r->dir);
+	in = fopen(p, "r");
+	if (!in)
+		return;
+	while (fgets(line, sizeof(line), in)) {
+		int n = split_tabs(line, f, 3);
+
+		if (n == 3 && !strcmp(f[0], "patch")) {
+			r->patch_points = xrealloc(r->patch_points, (r->npatches + 1) * sizeof(char *));
+			r->patch_subjects = xrealloc(r->patch_subjects, (r->npatches + 1) * sizeof(char *));
+			r->patch_points[r->npatches] = xstrdup(f[1]);
+			r->patch_subjects[r->npatches++] = xstrdup(f[2]);
+		} else if (n >= 2 && !strcmp(f[0], "started")) {
+			set(&r->started, f[1]);
+		} else if (n >= 2 && !strcmp(f[0], "kernel")) {
+			set(&r->kernel, f[1]);
+		} else if (n >= 2 && !strcmp(f[0], "ended")) {
+			set(&r->ended, f[1]);
+		} else if (n == 3 && !strcmp(f[0], "series")) {
+			set(&r->series_name, f[1]);
+			set(&r->series_source, f[2]);
+		}
+	}
+	fclose(in);
+}
+
+static void add_axis(const char **axis, size_t *n, const char *name)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp(axis[i], name))
+			return;
+	if (*n < 64)
+		axis[(*n)++] = name;
+}
+
+/* Per arch, along its cells in run order: each test whose result changes. */
+static void find_flips(struct run *r)
+{
+	for (size_t a = 0; a < r->narchs; a++) {
+		const struct cell *prev = NULL;
+
+		for (size_t j = 0; j < r->ncells; j++) {
+			const struct cell *c = &r->cells[j];
+
+			if (strcmp(c->arch, r->archs[a]))
+				continue;
+			for (size_t m = 0; prev && m < c->ntests; m++) {
+				const struct test *now = &c->tests[m], *was = cell_find_test(prev, now->name);
+
+				if (!was || was->status == now->status)
+					continue;
+				r->flips = xrealloc(r->flips, (r->nflips + 1) * sizeof(*r->flips));
+				r->flips[r->nflips++] = (struct flip){ prev, c, was, now };
+			}
+			prev = c;
+		}
+	}
+}
+
+void run_load(struct run *r, const char *dir)
+{
+	char real[4096], **names;
+	struct stat st;
+	int over;
+
+	memset(r, 0, sizeof(*r));
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
+		die("%s: not a run (no such folder)", dir);
+	r->dir = xstrdup(dir);
+	/* results/latest is a link: the run id is where it points. */
+	if (!realpath(dir, real))
+		snprintf(real, sizeof(real), "%s", dir);
+	r->id = xstrdup(strrchr(real, '/') ? strrchr(real, '/') + 1 : real);
+	load_run_info(r);
+	/* A run that says when it started and not that it ended is still going. */
+	over = !r->started || r->ended ? 1 : 0;
+	if (r->ended && !strncmp(r->ended, "interrupted", 11))
+		over = -1;
+	r->ncells = list_cells(dir, &names);
+	r->cells = xrealloc(NULL, r->ncells * sizeof(*r->cells));
+	for (size_t j = 0; j < r->ncells; j++) {
+		run_load_cell(&r->cells[j], dir, names[j], over);
+		cell_judge(&r->cells[j]);
+		add_axis(r->archs, &r->narchs, r->cells[j].arch);
+		add_axis(r->points, &r->npoints, r->cells[j].point);
+		free(names[j]);
+	}
+	free(names);
+	find_flips(r);
+}
+
+void run_totals(const struct run *r, struct run_totals *t)
+{
+	memset(t, 0, sizeof(*t));
+	for (size_t j = 0; j < r->ncells; j++) {
+		const struct cell *c = &r->cells[j];
+
+		t->results += c->ntests;
+		t->unexpected += c->unexpected;
+		t->flaky += c->counts[KMX_FLAKY];
+		t->infra_cells += c->verdict == CELL_INFRA;
+		t->pending_cells += c->verdict == CELL_PENDING;
+		t->failed_cells += c->verdict == CELL_BUILD || c->verdict == CELL_BOOT ||
+				   c->verdict == CELL_NO_RESULTS;
+	}
+}

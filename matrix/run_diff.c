@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Runs side by side: which folders are runs and in what order, and what
+ * changed from one run to another (computed once here; compare's text and
+ * index.html's "changes since the previous run" are views of it).
+ */
+#define _DEFAULT_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "run.h"
+#include "usage.h"
+
+int run_is_run(const char *dir)
+{
+	char p[4200];
+	struct stat st;
+
+	snprintf(p, sizeof(p), "%s/cells.list", dir);
+	return !lstat(dir, &st) && S_ISDIR(st.st_mode) && !stat(p, &st) && S_ISREG(st.st_mode);
+}
+
+char *run_tsv_line(const char *dir, const char *key)
+{
+	char p[4200], line[4200];
+	FILE *in;
+	char *value = NULL;
+
+	snprintf(p, sizeof(p), "%s/run.tsv", dir);
+	in = fopen(p, "r");
+	size_t n = strlen(key);
+
+	while (in && !value && fgets(line, sizeof(line), in))
+		if (!strncmp(line, key, n) && line[n] == '\t') {
+			line[strcspn(line, "\r\n")] = 0;
+			value = xstrdup(line + n + 1);
+		}
+	if (in)
+		fclose(in);
+	return value;
+}
+
+struct run_key {
+	char *path, *started;
+};
+
+static int by_start(const void *pa, const void *pb)
+{
+	const struct run_key *a = pa, *b = pb;
+	int d = strcmp(a->started, b->started);
+
+	return d ? d : strcmp(a->path, b->path);
+}
+
+size_t run_list(const char *results_dir, char ***runs)
+{
+	struct run_key *keys = NULL;
+	size_t n = 0;
+	DIR *d = opendir(results_dir);
+	struct dirent *e;
+
+	*runs = NULL;
+	if (!d)
+		return errno == ENOENT ? 0 : (die("%s: %s", results_dir, strerror(errno)), 0);
+	while ((e = readdir(d))) {
+		char p[4200];
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(p, sizeof(p), "%s/%s", results_dir, e->d_name);
+		if (!run_is_run(p))
+			continue;
+		keys = xrealloc(keys, (n + 1) * sizeof(*keys));
+		keys[n].path = xstrdup(p);
+		keys[n].started = run_tsv_line(p, "started");
+		if (!keys[n].started)
+			keys[n].started = xstrdup("");
+		n++;
+	}
+	closedir(d);
+	qsort(keys, n, sizeof(*keys), by_start);
+	*runs = xrealloc(NULL, n * sizeof(char *));
+	for (size_t i = 0; i < n; i++) {
+		(*runs)[i] = keys[i].path;
+		free(keys[i].started);
+	}
+	free(keys);
+	return n;
+}
+
+static void add(struct comparison *cmp, enum change_kind kind, const struct cell *was,
+		const struct cell *now, const struct test *wt, const struct test *nt, int worse)
+{
+	cmp->changes = xrealloc(cmp->changes, (cmp->nchanges + 1) * sizeof(*cmp->changes));
+	cmp->changes[cmp->nchanges++] = (struct change){ kind, was, now, wt, nt, worse };
+	cmp->worse |= worse;
+}
+
+/* A cell that built and booted before and now does not, for a kernel reason. */
+static int stopped(const struct cell *a, const struct cell *b)
+{
+	if (b->verdict == CELL_INFRA || b->verdict == CELL_PENDING)
+		return 0;	/* not judged: no news about the kernel */
+	return (!strcmp(a->build_status, "ok") && strcmp(b->build_status, "ok")) ||
+	       (!strcmp(a->boot_status, "ok") && strcmp(b->boot_status, "ok"));
+}
+
+/*
+ * From a to b: new and vanished cells and tests, changes of build, boot and
+ * verdict, and each test's change of status. Worse: a new unexpected result,
+ * or a cell that no longer builds or boots.
+ */
+void run_compare(struct comparison *cmp, const struct run *a, const struct run *b)
+{
+	memset(cmp, 0, sizeof(*cmp));
+	cmp->a = a;
+	cmp->b = b;
+	for (size_t i = 0; i < b->ncells; i++) {
+		const struct cell *cb = &b->cells[i], *ca = run_find_cell(a, cb->arch, cb->point);
+
+		if (!ca) {
+			add(cmp, CHANGE_NEW_CELL, NULL, cb, NULL, NULL, 0);
+			continue;
+		}
+		if (strcmp(ca->build_status, cb->build_status) || strcmp(ca->boot_status, cb->boot_status) ||
+		    ca->verdict != cb->verdict)
+			add(cmp, CHANGE_CELL, ca, cb, NULL, NULL, stopped(ca, cb));
+		for (size_t m = 0; m < cb->ntests; m++) {
+			const struct test *tb = &cb->tests[m], *ta = cell_find_test(ca, tb->name);
+
+			if (!ta)
+				add(cmp, CHANGE_APPEARED, ca, cb, NULL, tb, tb->unexpected);
+			else if (ta->status == tb->status)
+				continue;
+			else if (tb->unexpected && !ta->unexpected)
+				add(cmp, CHANGE_NEW_FAILURE, ca, cb, ta, tb, 1);
+			else if (!tb->unexpected && ta->unexpected)
+				add(cmp, CHANGE_FIXED, ca, cb, ta, tb, 0);
+			else
+				add(cmp, CHANGE_CHANGED, ca, cb, ta, tb, 0);
+		}
+		for (size_t m = 0; cb->ntests && m < ca->ntests; m++)
+			if (!cell_find_test(cb, ca->tests[m].name))
+				add(cmp, CHANGE_VANISHED, ca, cb, &ca->tests[m], NULL, 0);
+	}
+	for (size_t i = 0; i < a->ncells; i++)
+		if (!run_find_cell(b, a->cells[i].arch, a->cells[i].point))
+			add(cmp, CHANGE_VANISHED_CELL, &a->cells[i], NULL, NULL, NULL, 0);
+}

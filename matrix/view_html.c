@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * index.html and history.html: static files, no script, no network. Every
+ * field from a run goes through markup_printf()/markup_str().
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "out.h"
+
+/* One stylesheet: a class per status name of vocab.h and per cell status. */
+static const char style[] =
+	"body{font-family:sans-serif;margin:1.5em}table{border-collapse:collapse;margin:.5em 0}"
+	"td,th{border:1px solid #999;padding:.3em .6em;text-align:left;vertical-align:top}"
+	".ok{background:#cfc}.unexpected{background:#fcc}.error,.failed,.timeout,.panic,"
+	".no-results,.qemu-error,.not-run,.interrupted{background:#f99}"
+	".pass{color:#060}.fail{color:#a00}.skip{color:#666}.xfail{color:#660}"
+	".infra,.pending{background:#ddd}.flaky{color:#a60}"
+	"td.unexp{background:#fcc;font-weight:bold}code{font-size:90%}\n";
+
+static void grid(FILE *f, const struct run *r)
+{
+	fprintf(f, "<h2 id=\"grid\">Cells</h2>\n<table id=\"cells\"><tr><th>arch</th>");
+	for (size_t p = 0; p < r->npoints; p++)
+		markup_printf(f, "<th>%s</th>", r->points[p]);
+	fprintf(f, "</tr>\n");
+	for (size_t a = 0; a < r->narchs; a++) {
+		markup_printf(f, "<tr><th>%s</th>", r->archs[a]);
+		for (size_t p = 0; p < r->npoints; p++) {
+			const struct cell *c = run_find_cell(r, r->archs[a], r->points[p]);
+			const char *st;
+
+			if (!c) {
+				fprintf(f, "<td></td>");
+				continue;
+			}
+			st = cell_status(c);
+			markup_printf(f, "<td class=\"cell %s\" data-arch=\"%s\" data-point=\"%s\" data-status=\"%s\">"
+				      "<a href=\"#%s-%s\">%s</a><br>", st, c->arch, c->point, st, c->arch,
+				      c->point, st);
+			if (c->verdict == CELL_INFRA)
+				markup_printf(f, "could not be judged: %s<br>", c->infra_cause);
+			markup_printf(f, "%u pass, %u fail, %u skip, %u unexpected", c->counts[KMX_PASS],
+				      c->counts[KMX_FAIL] + c->counts[KMX_ERROR], c->counts[KMX_SKIP], c->unexpected);
+			if (c->counts[KMX_FLAKY])
+				markup_printf(f, ", %u flaky", c->counts[KMX_FLAKY]);
+			markup_printf(f, "<br>build %.1f s, boot %.1f s</td>", c->build_s, c->boot_s);
+		}
+		fprintf(f, "</tr>\n");
+	}
+	fprintf(f, "</table>\n");
+}
+
+static void flips(FILE *f, const struct run *r)
+{
+	fprintf(f, "<h2 id=\"flips\">Where results change along the points</h2>\n<table><tr><th>arch</th>"
+		"<th>test</th><th>from</th><th>to</th><th>at point</th></tr>\n");
+	for (size_t i = 0; i < r->nflips; i++) {
+		const struct flip *x = &r->flips[i];
+		const char *was = status_name(x->was->status), *now = status_name(x->now->status);
+
+		markup_printf(f, "<tr><td>%s</td><td><code>%s</code></td><td class=\"%s\">%s</td>"
+			      "<td class=\"%s\">%s</td><td>%s (after %s)</td></tr>\n", x->to->arch, x->now->name,
+			      was, was, now, now, x->to->point, x->from->point);
+	}
+	fprintf(f, "</table>\n");
+}
+
+static void changes(FILE *f, const struct comparison *cmp)
+{
+	markup_printf(f, "<h2 id=\"changes\">Changes since the previous run (%s)</h2>\n<ul>\n", cmp->a->id);
+	for (size_t i = 0; i < cmp->nchanges; i++) {
+		const struct change *x = &cmp->changes[i];
+
+		switch (x->kind) {
+		case CHANGE_NEW_CELL:
+			markup_printf(f, "<li>new cell %s %s</li>\n", x->now->arch, x->now->point);
+			break;
+		case CHANGE_CELL:
+			if (strcmp(cell_status(x->was), cell_status(x->now)))
+				markup_printf(f, "<li>%s %s: %s &rarr; %s</li>\n", x->now->arch, x->now->point,
+					      cell_status(x->was), cell_status(x->now));
+			break;
+		case CHANGE_NEW_FAILURE:
+		case CHANGE_FIXED:
+		case CHANGE_CHANGED:
+			markup_printf(f, "<li>%s %s <code>%s</code>: %s &rarr; %s%s</li>\n", x->now->arch,
+				      x->now->point, x->now_test->name, status_name(x->was_test->status),
+				      status_name(x->now_test->status), x->now_test->unexpected ? " (unexpected)" : "");
+			break;
+		default:
+			break;
+		}
+	}
+	fprintf(f, "</ul>\n");
+}
+
+static void cell_details(FILE *f, const struct cell *c)
+{
+	markup_printf(f, "<details id=\"%s-%s\"%s><summary>%s %s: %s</summary>\n<p>build %s (%.1f s) %s; "
+		      "boot %s (%.1f s) %s", c->arch, c->point, cell_ok(c) ? "" : " open", c->arch, c->point,
+		      cell_status(c), c->build_status, c->build_s, c->build_reason, c->boot_status, c->boot_s,
+		      c->boot_reason);
+	if (c->retry)
+		markup_printf(f, "<br>booted twice; %s (<a href=\"%s/attempt1/console.log\">its console log</a>)",
+			      c->retry, c->dir);
+	markup_printf(f, "<br><a href=\"%s/console.log\">console log</a> &middot; <a href=\"%s/build.log\">build log</a>"
+		      "<br>QEMU: <code>%s</code></p>\n", c->dir, c->dir, c->qemu);
+	fprintf(f, "<table><tr><th>test</th><th>result</th><th>expected</th><th>reason</th></tr>\n");
+	for (size_t m = 0; m < c->ntests; m++) {
+		const struct test *t = &c->tests[m];
+
+		markup_printf(f, "<tr><td><code>%s</code></td><td class=\"%s%s\">%s</td><td>%s</td><td>%s</td></tr>\n",
+			      t->name, status_name(t->status), t->unexpected ? " unexp" : "", status_name(t->status),
+			      t->judged ? status_name(t->expected) : "", t->reason);
+	}
+	fprintf(f, "</table></details>\n");
+}
+
+int write_html(const struct run *r, const struct comparison *since_previous)
+{
+	struct out o;
+	FILE *f = out_open(&o, r->dir, "index.html");
+
+	if (!f)
+		return -1;
+	markup_printf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+		      "<title>kmatrix %s</title>\n<style>\n", r->id);
+	fputs(style, f);
+	markup_printf(f, "</style></head><body>\n<h1>kmatrix run %s</h1>\n", r->id);
+	grid(f, r);
+	flips(f, r);
+	if (since_previous)
+		changes(f, since_previous);
+	fprintf(f, "<h2>Tests per cell</h2>\n");
+	for (size_t i = 0; i < r->ncells; i++)
+		cell_details(f, &r->cells[i]);
+	fprintf(f, "</body></html>\n");
+	return out_commit(&o);
+}
+
+/* Each test's result per run (oldest first): one row per arch, point and test. */
+int write_history(const char *out_dir, const struct run *runs, size_t nruns)
+{
+	struct key { const char *arch, *point, *name; } *keys = NULL;
+	size_t nkeys = 0;
+	struct out o;
+	FILE *f = out_open(&o, out_dir, "history.html");
+
+	if (!f)
+		return -1;
+	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>kmatrix history</title>\n"
+		"<style>body{font-family:sans-serif}table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2em .5em}"
+		".pass{background:#cfc}.fail{background:#fcc}.skip{background:#eee}.error{background:#f99}.xfail{background:#ffc}"
+		".flaky{background:#fd9}"
+		"</style></head><body><h1>kmatrix: results over the last %zu runs</h1>\n<table><tr><th>arch</th><th>point</th><th>test</th>", nruns);
+	for (size_t q = 0; q < nruns; q++)
+		markup_printf(f, "<th><a href=\"%s/index.html\">%s</a></th>", runs[q].id, runs[q].id);
+	fprintf(f, "</tr>\n");
+	for (size_t q = 0; q < nruns; q++)
+		for (size_t i = 0; i < runs[q].ncells; i++)
+			for (size_t m = 0; m < runs[q].cells[i].ntests; m++) {
+				const struct cell *c = &runs[q].cells[i];
+				size_t k;
+
+				for (k = 0; k < nkeys; k++)
+					if (!strcmp(keys[k].arch, c->arch) && !strcmp(keys[k].point, c->point) &&
+					    !strcmp(keys[k].name, c->tests[m].name))
+						break;
+				if (k < nkeys)
+					continue;
+				keys = xrealloc(keys, (nkeys + 1) * sizeof(*keys));
+				keys[nkeys++] = (struct key){ c->arch, c->point, c->tests[m].name };
+			}
+	for (size_t k = 0; k < nkeys; k++) {
+		markup_printf(f, "<tr><td>%s</td><td>%s</td><td><code>%s</code></td>", keys[k].arch,
+			      keys[k].point, keys[k].name);
+		for (size_t q = 0; q < nruns; q++) {
+			const struct cell *c = run_find_cell(&runs[q], keys[k].arch, keys[k].point);
+			const struct test *t = c ? cell_find_test(c, keys[k].name) : NULL;
+			const char *st = t ? status_name(t->status) : "";
+
+			markup_printf(f, "<td class=\"%s\">%s</td>", st, st);
+		}
+		fprintf(f, "</tr>\n");
+	}
+	free(keys);
+	fprintf(f, "</table></body></html>\n");
+	return out_commit(&o);
+}

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0
+/* summary.json: the model for tools (the README shows its shape). */
+#include <stdio.h>
+
+#include "out.h"
+
+static void json_str_or_null(FILE *f, const char *s)
+{
+	if (s)
+		json_str(f, s);
+	else
+		fputs("null", f);
+}
+
+static void write_cell(FILE *f, const struct cell *c)
+{
+	fprintf(f, "{\"arch\": ");
+	json_str(f, c->arch);
+	fprintf(f, ", \"point\": ");
+	json_str(f, c->point);
+	fprintf(f, ",\n     \"build\": {\"status\": ");
+	json_str(f, c->build_status);
+	fprintf(f, ", \"seconds\": %.1f, \"reason\": ", c->build_s);
+	json_str(f, c->build_reason);
+	fprintf(f, "},\n     \"boot\": {\"status\": ");
+	json_str(f, c->boot_status);
+	fprintf(f, ", \"seconds\": %.1f, \"reason\": ", c->boot_s);
+	json_str(f, c->boot_reason);
+	fprintf(f, "},\n     \"qemu_command\": ");
+	json_str(f, c->qemu);
+	if (c->verdict == CELL_PENDING || c->verdict == CELL_INFRA || c->retry) {
+		/* Only where they say something, so other cells keep their bytes. */
+		fprintf(f, ",\n     \"status\": ");
+		json_str(f, cell_status(c));
+		fprintf(f, ", \"infra\": ");
+		json_str_or_null(f, c->infra_cause);
+		fprintf(f, ", \"retry\": ");
+		json_str_or_null(f, c->retry);
+	}
+	fprintf(f, ",\n     \"counts\": {\"pass\": %u, \"fail\": %u, \"skip\": %u, \"xfail\": %u, \"error\": %u, ",
+		c->counts[KMX_PASS], c->counts[KMX_FAIL], c->counts[KMX_SKIP],
+		c->counts[KMX_XFAIL], c->counts[KMX_ERROR]);
+	if (c->counts[KMX_FLAKY])
+		fprintf(f, "\"flaky\": %u, ", c->counts[KMX_FLAKY]);
+	fprintf(f, "\"unexpected\": %u}", c->unexpected);
+	fprintf(f, ",\n     \"ok\": %s", cell_ok(c) ? "true" : "false");
+	fprintf(f, ",\n     \"tests\": [");
+	for (size_t j = 0; j < c->ntests; j++) {
+		const struct test *t = &c->tests[j];
+
+		fprintf(f, "%s\n       {\"name\": ", j ? "," : "");
+		json_str(f, t->name);
+		fprintf(f, ", \"status\": ");
+		json_str(f, status_name(t->status));
+		fprintf(f, ", \"reason\": ");
+		json_str(f, t->reason);
+		fprintf(f, ", \"diagnostics\": ");
+		json_str(f, t->diag);
+		fprintf(f, ", \"expected\": ");
+		json_str_or_null(f, t->judged ? status_name(t->expected) : NULL);
+		fprintf(f, ", \"unexpected\": %s}", t->unexpected ? "true" : "false");
+	}
+	fprintf(f, "%s]}", c->ntests ? "\n     " : "");
+}
+
+int write_json(const struct run *r)
+{
+	struct out o;
+	FILE *f = out_open(&o, r->dir, "summary.json");
+
+	if (!f)
+		return -1;
+	fprintf(f, "{\n  \"run_id\": ");
+	json_str(f, r->id);
+	fprintf(f, ",\n  \"ccache\": ");
+	json_str_or_null(f, r->ccache);
+	fprintf(f, ",\n  \"patches\": [");
+	for (size_t i = 0; i < r->npatches; i++) {
+		fprintf(f, "%s{\"point\": ", i ? ", " : "");
+		json_str(f, r->patch_points[i]);
+		fprintf(f, ", \"subject\": ");
+		json_str(f, r->patch_subjects[i]);
+		fputc('}', f);
+	}
+	fputc(']', f);
+	if (r->started) {
+		fprintf(f, ",\n  \"started\": ");
+		json_str(f, r->started);
+	}
+	if (r->kernel) {
+		fprintf(f, ",\n  \"kernel\": ");
+		json_str(f, r->kernel);
+	}
+	if (r->series_name) {
+		fprintf(f, ",\n  \"series\": {\"name\": ");
+		json_str(f, r->series_name);
+		fprintf(f, ", \"source\": ");
+		json_str(f, r->series_source);
+		fputc('}', f);
+	}
+	if (r->ended) {
+		fprintf(f, ",\n  \"ended\": ");
+		json_str(f, r->ended);
+	}
+	fprintf(f, ",\n  \"cells\": [");
+	for (size_t i = 0; i < r->ncells; i++) {
+		fprintf(f, "%s\n    ", i ? "," : "");
+		write_cell(f, &r->cells[i]);
+	}
+	fprintf(f, "\n  ]\n}\n");
+	return out_commit(&o);
+}

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The terminal's views: a cell's line, the table, the flips, compare, the closing lines. */
+#include <stdio.h>
+#include <string.h>
+
+#include "out.h"
+
+void print_cell_line(const struct cell *c)
+{
+	if (c->verdict == CELL_INFRA) {
+		printf("  [%s %s] could not be judged (infra, build %s, boot %s): %s\n", c->arch, c->point,
+		       c->build_status, c->boot_status, c->infra_cause);
+		return;
+	}
+	printf("  [%s %s] build %s %.1fs, boot %s %.1fs, tests: %u pass, %u fail, %u skip, %u unexpected%s%s\n",
+	       c->arch, c->point, c->build_status, c->build_s, c->boot_status, c->boot_s,
+	       c->counts[KMX_PASS], c->counts[KMX_FAIL] + c->counts[KMX_ERROR], c->counts[KMX_SKIP],
+	       c->unexpected, c->boot_reason[0] || c->build_reason[0] ? ": " : "",
+	       c->build_reason[0] ? c->build_reason : c->boot_reason);
+	if (c->retry)
+		printf("  [%s %s]   booted twice; %s\n", c->arch, c->point, c->retry);
+	for (size_t j = 0; j < c->ntests; j++) {
+		const struct test *t = &c->tests[j];
+
+		if (t->unexpected || t->status == KMX_FLAKY ||
+		    (!t->judged && t->status != KMX_PASS && t->status != KMX_SKIP))
+			printf("  [%s %s]   %s%s %s (expected %s): %s\n", c->arch, c->point,
+			       t->unexpected ? "UNEXPECTED " : "", status_name(t->status), t->name,
+			       t->judged ? status_name(t->expected) : "no expectation", t->reason);
+	}
+}
+
+void print_table(const struct run *r)
+{
+	printf("\n%-10s %-10s %-8s %8s  %-12s %7s  %5s %5s %5s %6s  %s\n", "arch", "point",
+	       "build", "seconds", "boot", "seconds", "pass", "fail", "skip", "unexp", "note");
+	for (size_t i = 0; i < r->ncells; i++) {
+		const struct cell *c = &r->cells[i];
+		const char *note = c->build_reason[0] ? c->build_reason : c->boot_reason;
+
+		if (c->verdict == CELL_PENDING) {
+			printf("%-10s %-10s %-8s\n", c->arch, c->point, "pending");
+			continue;
+		}
+		printf("%-10s %-10s %-8s %8.1f  %-12s %7.1f  %5u %5u %5u %6u  %s%.60s\n",
+		       c->arch, c->point, c->build_status, c->build_s, c->boot_status,
+		       c->boot_s, c->counts[KMX_PASS], c->counts[KMX_FAIL] + c->counts[KMX_ERROR],
+		       c->counts[KMX_SKIP], c->unexpected,
+		       c->verdict == CELL_INFRA ? "INFRA, not judged: " : "",
+		       !note[0] && !c->ntests ? "no test results" : note);
+	}
+}
+
+void print_flips_text(const struct run *r)
+{
+	if (r->nflips)
+		printf("\nWhere results change along the points:\n");
+	for (size_t i = 0; i < r->nflips; i++) {
+		const struct flip *x = &r->flips[i];
+
+		printf("  %-10s %-36s %s -> %s  at %s (after %s)\n", x->to->arch, x->now->name,
+		       status_name(x->was->status), status_name(x->now->status), x->to->point, x->from->point);
+	}
+}
+
+static void print_change(const struct change *x, int *changes)
+{
+	const struct cell *b = x->now, *a = x->was;
+	const struct test *ta = x->was_test, *tb = x->now_test;
+
+	switch (x->kind) {
+	case CHANGE_NEW_CELL:
+		printf("  new cell      %s %s\n", b->arch, b->point);
+		break;
+	case CHANGE_CELL:
+		if (b->verdict == CELL_INFRA) {
+			printf("  could not be judged %s %s: %s\n", b->arch, b->point, b->infra_cause);
+			break;
+		}
+		if (!strcmp(a->build_status, b->build_status) && !strcmp(a->boot_status, b->boot_status))
+			return;	/* only the verdict: the tests' lines say why */
+		printf("  %s %s %s: build %s -> %s, boot %s -> %s %s\n", x->worse ? "STOPPED  " : "cell     ",
+		       b->arch, b->point, a->build_status, b->build_status, a->boot_status, b->boot_status,
+		       x->worse ? (b->build_reason[0] ? b->build_reason : b->boot_reason) : "");
+		break;
+	case CHANGE_APPEARED:
+		if (!a->ntests)
+			return;	/* a cell that reported nothing before is not news per test */
+		printf("  appeared      %s %s %s: %s\n", b->arch, b->point, tb->name, status_name(tb->status));
+		break;
+	case CHANGE_NEW_FAILURE:
+		printf("  NEW FAILURE   %s %s %s: %s -> %s (expected %s): %s\n", b->arch, b->point, tb->name,
+		       status_name(ta->status), status_name(tb->status),
+		       tb->judged ? status_name(tb->expected) : "pass", tb->reason);
+		break;
+	case CHANGE_FIXED:
+	case CHANGE_CHANGED:
+		printf("  %s %s %s %s: %s -> %s\n", x->kind == CHANGE_FIXED ? "fixed        " : "changed      ",
+		       b->arch, b->point, tb->name, status_name(ta->status), status_name(tb->status));
+		break;
+	case CHANGE_VANISHED:
+		printf("  vanished      %s %s %s (was %s)\n", b->arch, b->point, ta->name, status_name(ta->status));
+		break;
+	case CHANGE_VANISHED_CELL:
+		printf("  vanished cell %s %s\n", a->arch, a->point);
+		break;
+	}
+	(*changes)++;
+}
+
+void print_comparison(const struct comparison *cmp)
+{
+	int changes = 0;
+
+	printf("compare %s -> %s\n", cmp->a->dir, cmp->b->dir);
+	if (cmp->a->kernel && cmp->b->kernel && strcmp(cmp->a->kernel, cmp->b->kernel))
+		printf("  note: the runs are of different kernels (%s, %s)\n", cmp->a->kernel, cmp->b->kernel);
+	for (size_t i = 0; i < cmp->nchanges; i++)
+		print_change(&cmp->changes[i], &changes);
+	printf("%d changes; %s\n", changes, cmp->worse ?
+	       "WORSE: a new unexpected result or a cell that stopped building or booting" :
+	       "nothing got worse");
+}
+
+int print_closing(const struct run *r, int have_expectations)
+{
+	struct run_totals t;
+	int bad = !r->ncells;
+
+	for (size_t j = 0; j < r->ncells; j++)
+		bad |= !cell_ok(&r->cells[j]);
+	if (!r->ncells) {
+		printf("report: %s has no cells\n", r->dir);
+		return 1;
+	}
+	run_totals(r, &t);
+	printf("\n%s: %zu cells; %u did not build, boot or report; %u unexpected results%s\n",
+	       r->dir, r->ncells, t.failed_cells, t.unexpected,
+	       bad ? "" : have_expectations ? ": all as expected" : ": all passed");
+	if (t.flaky)
+		printf("%s: %u flaky results (they differed between two boots; not counted as regressions)\n",
+		       r->dir, t.flaky);
+	if (t.infra_cells || t.pending_cells)
+		printf("%s: %u cells could not be judged (infrastructure), %u not run yet\n", r->dir,
+		       t.infra_cells, t.pending_cells);
+	/* The closing line CI tools read: as expected vs not (or no cell). */
+	printf("matrix: %u passed, %u failed", t.results - t.unexpected - t.flaky, t.unexpected + t.failed_cells);
+	if (t.flaky)
+		printf(", %u flaky", t.flaky);
+	if (t.infra_cells)
+		printf(", %u cells not judged (infra)", t.infra_cells);
+	printf("\n");
+	return bad;
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The vocabulary of a run, defined once for the guest (freestanding C), the
+ * host tools and, through `report vocab`, the scripts and the HTML check.
+ * Each list is an X-macro: X(ENUM_SUFFIX, "name").
+ *
+ * Nothing here may need a C library: the guest includes it too.
+ */
+#ifndef KMX_VOCAB_H
+#define KMX_VOCAB_H
+
+/*
+ * A test's result, as KTAP carries it ("ok", "not ok", and the SKIP, XFAIL
+ * and ERROR directives) and as cell.tsv, summary.json and the expectations
+ * name it. FLAKY is the host's verdict on a result that differed between a
+ * cell's two attempts; the guest never prints it.
+ */
+#define KMX_TEST_STATUSES(X)	\
+	X(PASS,  "pass")	\
+	X(FAIL,  "fail")	\
+	X(SKIP,  "skip")	\
+	X(XFAIL, "xfail")	\
+	X(ERROR, "error")	\
+	X(FLAKY, "flaky")
+
+enum kmx_test_status {
+#define KMX_X(e, s) KMX_##e,
+	KMX_TEST_STATUSES(KMX_X)
+#undef KMX_X
+	KMX_NTEST_STATUS
+};
+
+static const char *const kmx_test_status_name[] = {
+#define KMX_X(e, s) [KMX_##e] = s,
+	KMX_TEST_STATUSES(KMX_X)
+#undef KMX_X
+};
+
+/* How a cell's kernel build ended (cell.tsv `build` line). */
+#define KMX_BUILD_OUTCOMES(X)	\
+	X(OK,     "ok")		\
+	X(FAILED, "failed")	\
+	X(INFRA,  "infra")	\
+	X(ERROR,  "error")
+
+/* How a boot ended (bootrun's classification, cell.tsv `boot` line). */
+#define KMX_BOOT_OUTCOMES(X)		\
+	X(OK,          "ok")		\
+	X(TIMEOUT,     "timeout")	\
+	X(PANIC,       "panic")		\
+	X(NO_RESULTS,  "no-results")	\
+	X(QEMU_ERROR,  "qemu-error")	\
+	X(INTERRUPTED, "interrupted")	\
+	X(NOT_RUN,     "not-run")	\
+	X(INFRA,       "infra")		\
+	X(ERROR,       "error")
+
+/*
+ * The guest's last line: init prints it after the last program's result,
+ * and the boot runner ends QEMU when it sees it (some machines, sparc32's
+ * SS-5 among them, do not power off by themselves).
+ */
+#define KMX_END_MARKER "kmatrix: all tests done"
+
+#endif
