@@ -18,7 +18,8 @@
 #ifndef KMX_HARNESS_H
 #define KMX_HARNESS_H
 
-#include "ktap.h"
+#include "ktap_writer.h"
+#include "arch-test.h"
 
 #define HARNESS_WAIT_MS		2500	/* for the tracee to stop or end */
 #define HARNESS_THREAD_GRACE_MS	1000	/* for a dying group's threads to go */
@@ -38,7 +39,7 @@ static int harness_init(void)
 	if (harness)
 		return 0;
 	harness = sys_mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (sys_is_err(harness)) {
+	if (k_is_err(harness)) {
 		harness = NULL;
 		return -1;
 	}
@@ -61,7 +62,7 @@ static void *harness_map(size_t len, int prot)
 {
 	void *p = sys_mmap(NULL, len, prot, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
-	return sys_is_err(p) ? NULL : p;
+	return k_is_err(p) ? NULL : p;
 }
 
 /* In the tracee: be traced, then stop until the tracer is ready. */
@@ -99,14 +100,12 @@ static int harness_core_exists(kmx_pid_t pid)
 	k_snprintf(suffix, sizeof(suffix), ".%d", pid);
 	while (!found && (n = sys_getdents64(fd, buf, sizeof(buf))) > 0)
 		for (long off = 0; off < n;) {
-			/* linux_dirent64: ino, off, reclen, type, name */
-			unsigned short reclen = *(unsigned short *)(buf + off + 16);
-			const char *name = buf + off + 19;
-			size_t l = k_strlen(name), sl = k_strlen(suffix);
+			struct kmx_dirent64 *d = (void *)(buf + off);
+			size_t l = k_strlen(d->name), sl = k_strlen(suffix);
 
-			if (!k_strncmp(name, "core.", 5) && l > sl && !k_strcmp(name + l - sl, suffix))
+			if (!k_strncmp(d->name, "core.", 5) && l > sl && !k_strcmp(d->name + l - sl, suffix))
 				found = 1;
-			off += reclen;
+			off += d->reclen;
 		}
 	sys_close(fd);
 	return found;
@@ -121,6 +120,28 @@ struct trace_outcome {
 };
 
 enum on_stop { STOP_SUPPRESS_AND_RESUME, STOP_SUPPRESS, STOP_DELIVER };
+
+/* The tracer sends a stopped tracee on to fn (ELFv1: to fn's code, not its descriptor). */
+static long harness_set_pc(kmx_pid_t pid, void (*fn)(void))
+{
+#ifdef ARCH_FN_ENTRY
+	unsigned long pc = ARCH_FN_ENTRY(fn);
+#else
+	unsigned long pc = (unsigned long)fn;
+#endif
+#ifdef ARCH_PTRACE_GETREGS
+	struct arch_ptrace_regs r;
+	long e = sys_ptrace(ARCH_PTRACE_GETREGS, pid, &r, NULL);
+
+	if (e)
+		return e;
+	r.pc = pc;
+	r.npc = pc + 4;
+	return sys_ptrace(ARCH_PTRACE_SETREGS, pid, &r, NULL);
+#else
+	return sys_ptrace(PTRACE_POKEUSR, pid, (void *)ARCH_USER_PC_OFFSET, (void *)pc);
+#endif
+}
 
 /* More ptrace options, and what the tracer does at a ptrace event stop. */
 static unsigned long harness_ptrace_options;
@@ -172,7 +193,7 @@ static void trace_until_end(kmx_pid_t pid, int sig, int first_sig, enum on_stop 
 			if (++o->stops > HARNESS_MAX_STOPS)
 				return;	/* it raises the signal again and again */
 			if (action == STOP_SUPPRESS_AND_RESUME)
-				sys_ptrace_set_pc(pid, sys_fn_entry(harness_resume));
+				harness_set_pc(pid, harness_resume);
 			sys_ptrace(PTRACE_CONT, pid, NULL,
 				   (void *)(long)(action == STOP_DELIVER ? sig : 0));
 			continue;
@@ -212,7 +233,7 @@ static int forced_exit_check_after_stops(int expected_sig, void (*trigger)(void)
 	pid = sys_fork();
 	if (pid == 0) {
 		harness_become_tracee();
-		sys_signal(expected_sig, harness_handler, 0);
+		k_signal(expected_sig, harness_handler, 0);
 		if (harness_spawn_thread())
 			sys_exit_group(3);
 		trigger();
@@ -242,14 +263,14 @@ static int forced_exit_check_after_stops(int expected_sig, void (*trigger)(void)
 		thread_alive = sys_tgkill(pid, harness->thread_tid, 0) == 0;
 		if (!thread_alive)
 			break;
-		sys_sleep_ms(50);
+		k_sleep_ms(50);
 	}
 	if (thread_alive) {
 		reason_add(r, sizeof(r), "only the thread exited: the second thread survived");
 		sys_tgkill(pid, harness->thread_tid, SIGKILL);
 	}
 	if (o.ended && WIFEXITED(o.status) && WEXITSTATUS(o.status) == 3)
-		return ktap_set(KTAP_ERROR, "the tracee could not start its second thread");
+		return ktap_error("the tracee could not start its second thread");
 	if (o.ended && WIFEXITED(o.status) && WEXITSTATUS(o.status) == STATUS_TRIGGER_RETURNED)
 		reason_add(r, sizeof(r), "the trigger returned: the path did not kill the process");
 	else if (o.ended && !(WIFSIGNALED(o.status) && WTERMSIG(o.status) == expected_sig)) {
@@ -272,9 +293,9 @@ static int forced_exit_check_after_stops(int expected_sig, void (*trigger)(void)
 	}
 	if (r[0]) {
 		ktap_diag("%s", r);
-		return ktap_set(KTAP_FAIL, "%s", r);
+		return ktap_fail("%s", r);
 	}
-	return KTAP_PASS;
+	return KMX_PASS;
 }
 
 static int forced_exit_check(int expected_sig, void (*trigger)(void))
@@ -307,12 +328,12 @@ static int debugger_check(int sig, void (*setup_and_trigger)(void), int want_sto
 	if (!o.ended) {
 		sys_kill(pid, SIGKILL);
 		sys_wait4(pid, &o.status, __WALL);
-		return ktap_set(KTAP_FAIL, "the tracee neither ended nor stopped within %d ms (%d stops so far)",
-				HARNESS_WAIT_MS, o.stops);
+		return ktap_fail("the tracee neither ended nor stopped within %d ms (%d stops so far)",
+				 HARNESS_WAIT_MS, o.stops);
 	}
 	if (WIFEXITED(o.status) && WEXITSTATUS(o.status) == STATUS_TRIGGER_RETURNED)
-		return ktap_set(KTAP_ERROR, "the trigger raised no signal");
-	KTAP_EXPECT_EQ(want_stops, o.stops, "signal-delivery-stops for the signal");
+		return ktap_error("the trigger raised no signal");
+	KTAP_ASSERT_EQ(want_stops, o.stops, "signal-delivery-stops for the signal");
 	if (action != STOP_DELIVER)
 		KTAP_FAIL_IF(!WIFEXITED(o.status) || WEXITSTATUS(o.status) != STATUS_RESUMED,
 			     "the tracee did not carry on after the suppressed signal: wait status 0x%x",
@@ -320,7 +341,7 @@ static int debugger_check(int sig, void (*setup_and_trigger)(void), int want_sto
 	else
 		KTAP_FAIL_IF(!WIFSIGNALED(o.status) || WTERMSIG(o.status) != sig,
 			     "the tracee did not die by signal %d: wait status 0x%x", sig, o.status);
-	return KTAP_PASS;
+	return KMX_PASS;
 }
 
 #endif

@@ -15,13 +15,13 @@ static void *inaccessible_page(void)
 
 static void breakpoint_with_sigtrap_ignored(void)
 {
-	sys_signal(SIGTRAP, SIG_IGN, 0);
+	k_signal(SIGTRAP, SIG_IGN, 0);
 	ARCH_BREAKPOINT();
 }
 
 static void breakpoint_with_sigtrap_blocked(void)
 {
-	sys_block_signal(SIGTRAP);
+	k_block_signal(SIGTRAP);
 	ARCH_BREAKPOINT();
 }
 
@@ -29,7 +29,7 @@ static void bad_write_with_sigsegv_blocked(void)
 {
 	volatile int *p = inaccessible_page();
 
-	sys_block_signal(SIGSEGV);
+	k_block_signal(SIGSEGV);
 	if (p)
 		*p = 1;
 }
@@ -46,7 +46,7 @@ static void bad_write_with_handler_on_bad_altstack(void)
 
 	if (!ss.ss_sp || !p || sys_sigaltstack(&ss, NULL))
 		sys_exit_group(3);
-	sys_signal(SIGSEGV, harness_handler, SA_ONSTACK);
+	k_signal(SIGSEGV, harness_handler, SA_ONSTACK);
 	*p = 1;
 }
 
@@ -77,8 +77,4 @@ static const struct ktap_test tests[] = {
 	{ "ptrace_double_sigsegv", double_sigsegv, 10000 },
 };
 
-int main(int argc, char **argv, char **envp)
-{
-	(void)argc, (void)argv, (void)envp;
-	return ktap_run(tests, KTAP_ARRAY_SIZE(tests));
-}
+KTAP_MAIN(tests)

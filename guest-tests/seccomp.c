@@ -18,7 +18,7 @@ static int install_filter(long nr, unsigned int action)
 	};
 	struct sock_fprog prog = { .len = KTAP_ARRAY_SIZE(insns), .filter = insns };
 
-	return sys_seccomp_filter(&prog);
+	return k_seccomp_filter(&prog);
 }
 
 /* Whether this kernel has seccomp filters at all, tried in a child. */
@@ -35,9 +35,9 @@ static int seccomp_filter_missing(void)
 
 #define SKIP_WITHOUT_SECCOMP() do {					\
 	if (seccomp_filter_missing())					\
-		return ktap_set(KTAP_SKIP, "no seccomp filter in this kernel: "	\
-				"PR_SET_SECCOMP fails (6.1 has CONFIG_SECCOMP_FILTER on " \
-				"neither sparc32 nor m68k)");		\
+		return KTAP_SKIP("no seccomp filter in this kernel: "	\
+				 "PR_SET_SECCOMP fails (6.1 has CONFIG_SECCOMP_FILTER on " \
+				 "neither sparc32 nor m68k)");		\
 } while (0)
 
 static void killed_syscall(void)
@@ -55,7 +55,7 @@ static int kill_not_interceptable(void)
 
 static void trapped_syscall_with_sigsys_ignored(void)
 {
-	sys_signal(SIGSYS, SIG_IGN, 0);
+	k_signal(SIGSYS, SIG_IGN, 0);
 	if (install_filter(__NR_getppid, SECCOMP_RET_TRAP))
 		sys_exit_group(4);
 	my_syscall0(__NR_getppid);
@@ -74,8 +74,4 @@ static const struct ktap_test tests[] = {
 	{ "seccomp_trap_ignored_visible", trap_ignored_visible, 15000 },
 };
 
-int main(int argc, char **argv, char **envp)
-{
-	(void)argc, (void)argv, (void)envp;
-	return ktap_run(tests, KTAP_ARRAY_SIZE(tests));
-}
+KTAP_MAIN(tests)

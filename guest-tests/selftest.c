@@ -5,7 +5,7 @@
  * look for them, and that a blocked signal is blocked (the debugger tests
  * rely on it). If these fail, no other result from the cell means much.
  */
-#include "ktap.h"
+#include "ktap_writer.h"
 
 static int child_exit_status_seen(void)
 {
@@ -15,10 +15,10 @@ static int child_exit_status_seen(void)
 	if (pid == 0)
 		sys_exit_group(3);
 	KTAP_FAIL_IF(pid < 0, "fork: %d", pid);
-	KTAP_EXPECT_EQ(pid, sys_wait4(pid, &status, 0), "wait4");
+	KTAP_ASSERT_EQ(pid, sys_wait4(pid, &status, 0), "wait4");
 	KTAP_FAIL_IF(!WIFEXITED(status), "status 0x%x is not an exit", status);
-	KTAP_EXPECT_EQ(3, WEXITSTATUS(status), "exit status");
-	return KTAP_PASS;
+	KTAP_ASSERT_EQ(3, WEXITSTATUS(status), "exit status");
+	return KMX_PASS;
 }
 
 static int child_killed_by_signal_seen(void)
@@ -31,10 +31,10 @@ static int child_killed_by_signal_seen(void)
 		sys_exit_group(0);
 	}
 	KTAP_FAIL_IF(pid < 0, "fork: %d", pid);
-	KTAP_EXPECT_EQ(pid, sys_wait4(pid, &status, 0), "wait4");
+	KTAP_ASSERT_EQ(pid, sys_wait4(pid, &status, 0), "wait4");
 	KTAP_FAIL_IF(!WIFSIGNALED(status), "status 0x%x is not a death by signal", status);
-	KTAP_EXPECT_EQ(SIGKILL, WTERMSIG(status), "terminating signal");
-	return KTAP_PASS;
+	KTAP_ASSERT_EQ(SIGKILL, WTERMSIG(status), "terminating signal");
+	return KMX_PASS;
 }
 
 /* A core-dumping signal must set the core flag and leave /tmp/core.<comm>.<pid>. */
@@ -49,15 +49,15 @@ static int core_dump_written(void)
 		sys_exit_group(0);
 	}
 	KTAP_FAIL_IF(pid < 0, "fork: %d", pid);
-	KTAP_EXPECT_EQ(pid, sys_wait4(pid, &status, 0), "wait4");
+	KTAP_ASSERT_EQ(pid, sys_wait4(pid, &status, 0), "wait4");
 	KTAP_FAIL_IF(!WIFSIGNALED(status), "status 0x%x is not a death by signal", status);
-	KTAP_EXPECT_EQ(SIGQUIT, WTERMSIG(status), "terminating signal");
+	KTAP_ASSERT_EQ(SIGQUIT, WTERMSIG(status), "terminating signal");
 	KTAP_FAIL_IF(!WCOREDUMP(status), "no core flag in status 0x%x (RLIMIT_CORE, core_pattern?)", status);
 	k_snprintf(path, sizeof(path), "/tmp/core.selftest.%d", pid);
 	fd = sys_open(path, O_RDONLY, 0);
 	KTAP_FAIL_IF(fd < 0, "%s: open failed: %d", path, fd);
 	sys_close(fd);
-	return KTAP_PASS;
+	return KMX_PASS;
 }
 
 /* A blocked SIGUSR1 stays pending instead of killing: the sigset layout is right. */
@@ -67,16 +67,16 @@ static int blocked_signal_stays_pending(void)
 	kmx_pid_t pid = sys_fork();
 
 	if (pid == 0) {
-		sys_block_signal(SIGUSR1);
+		k_block_signal(SIGUSR1);
 		sys_kill(sys_getpid(), SIGUSR1);
 		sys_exit_group(0);
 	}
 	KTAP_FAIL_IF(pid < 0, "fork: %d", pid);
-	KTAP_EXPECT_EQ(pid, sys_wait4(pid, &status, 0), "wait4");
+	KTAP_ASSERT_EQ(pid, sys_wait4(pid, &status, 0), "wait4");
 	KTAP_FAIL_IF(WIFSIGNALED(status), "killed by signal %d: SIGUSR1 was not blocked "
 		     "(is the sigset word layout right for this arch?)", WTERMSIG(status));
-	KTAP_EXPECT_EQ(0, WEXITSTATUS(status), "exit status");
-	return KTAP_PASS;
+	KTAP_ASSERT_EQ(0, WEXITSTATUS(status), "exit status");
+	return KMX_PASS;
 }
 
 static const struct ktap_test tests[] = {
@@ -86,8 +86,4 @@ static const struct ktap_test tests[] = {
 	{ "selftest_blocked_signal_stays_pending", blocked_signal_stays_pending, 5000 },
 };
 
-int main(int argc, char **argv, char **envp)
-{
-	(void)argc, (void)argv, (void)envp;
-	return ktap_run(tests, KTAP_ARRAY_SIZE(tests));
-}
+KTAP_MAIN(tests)

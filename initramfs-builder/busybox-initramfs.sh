@@ -1,30 +1,28 @@
 #!/bin/sh
-# busybox-initramfs.sh DEB-ARCH OUTDIR MKCPIO: an initramfs with Debian's
-# static busybox for DEB-ARCH and an /init that drops to a shell, for
-# `make shell`. A foreign arch's package is fetched with apt-get download
-# (after dpkg --add-architecture), unpacked, never installed.
+# busybox-initramfs.sh DEB-ARCH OUTDIR GEN_INIT_CPIO: an initramfs with
+# Debian's static busybox for DEB-ARCH and an /init that drops to a shell,
+# for `make shell`. A foreign arch's package is fetched with apt-get
+# download (after dpkg --add-architecture), unpacked, never installed.
 set -eu
-debarch=$1 out=$2 mkcpio=$3
+here=$(dirname "$0")
+. "$here/../matrix/lib.sh"
+debarch=$1 out=$2 gen_init_cpio=$3
 mkdir -p "$out"
 bb="$out/busybox"
 if [ ! -x "$bb" ]; then
 	if [ "$debarch" = "$(dpkg --print-architecture)" ]; then
-		"$(dirname "$0")/../toolchains/ensure-packages.sh" busybox-static
+		"$here/../toolchains/ensure-packages.sh" busybox-static
 		cp /bin/busybox "$bb"
 	else
 		if ! dpkg --print-foreign-architectures | grep -qx "$debarch"; then
-			if [ "$(id -u)" != 0 ]; then
-				echo "kmatrix: busybox for $debarch needs, as root: dpkg --add-architecture $debarch && apt-get update" >&2
-				exit 1
-			fi
+			[ "$(id -u)" = 0 ] ||
+				die "busybox for $debarch needs, as root: dpkg --add-architecture $debarch && apt-get update"
 			dpkg --add-architecture "$debarch"
 			apt-get update -q >/dev/null
 		fi
 		rm -rf "$out/deb" && mkdir -p "$out/deb"
-		(cd "$out/deb" && apt-get download -q "busybox-static:$debarch" >/dev/null) || {
-			echo "kmatrix: apt-get download busybox-static:$debarch failed" >&2
-			exit 1
-		}
+		(cd "$out/deb" && apt-get download -q "busybox-static:$debarch" >/dev/null) ||
+			die "apt-get download busybox-static:$debarch failed"
 		dpkg-deb -x "$out"/deb/busybox-static_*.deb "$out/deb/root"
 		cp "$out/deb/root/bin/busybox" "$bb"
 	fi
@@ -59,4 +57,4 @@ file /etc/inittab $out/inittab 0644 0 0
 file /etc/rc $out/rc 0644 0 0
 file /etc/shell $out/shell 0644 0 0
 LIST
-"$mkcpio" "$out/initramfs.list" "$out/initramfs.cpio"
+"$here/../matrix/initramfs-cpio.sh" "$gen_init_cpio" "$out/initramfs.list" "$out/initramfs.cpio"

@@ -4,32 +4,25 @@
  * dumps into /tmp, then runs every program in /tests (sorted by name) in its
  * own child and process group with a timeout, and prints one KTAP document
  * in which each program is a subtest: the program's own KTAP, indented two
- * spaces, then the program's result line. Then the end marker the host
- * waits for, and a reboot (QEMU runs with -no-reboot, so that ends it).
+ * spaces, then the program's result line (all through ktap_writer.h). Then
+ * the end marker the host waits for (vocab.h), and a reboot (QEMU runs
+ * with -no-reboot, so that ends it).
  *
- * The kernel command line may carry kmatrix_timeout=<seconds per program>.
+ * The kernel command line may carry kmatrix_timeout=<seconds per program>:
+ * wall-clock seconds from the program's start, whatever it prints.
  */
-#include "libk.h"
+#include "ktap_writer.h"
 
-#define END_MARKER	"kmatrix: all tests done"
 #define TESTS_DIR	"/tests"
 #define MAX_TESTS	64
 #define CORE_PATTERN	"/tmp/core.%e.%p"
-
-struct kmx_dirent64 {
-	uint64_t ino;
-	int64_t off;
-	unsigned short reclen;
-	unsigned char type;
-	char name[];
-};
 
 static char names[MAX_TESTS][64];
 static unsigned ntests;
 
 static void diag(const char *what, long err)
 {
-	k_printf("# init: %s: error %ld\n", what, err);
+	ktap_diag("init: %s: error %ld", what, err);
 }
 
 static int write_file(const char *path, const char *text)
@@ -72,14 +65,9 @@ static unsigned timeout_seconds(void)
 {
 	char buf[1024];
 	const char *p;
-	int fd = sys_open("/proc/cmdline", O_RDONLY, 0);
-	long n;
 
-	if (fd < 0)
+	if (k_read_file("/proc/cmdline", buf, sizeof(buf)) < 0)
 		return 30;
-	n = sys_read(fd, buf, sizeof(buf) - 1);
-	sys_close(fd);
-	buf[n > 0 ? n : 0] = 0;
 	p = k_strstr(buf, "kmatrix_timeout=");
 	return p && k_atol(p + 16) > 0 ? k_atol(p + 16) : 30;
 }
@@ -119,37 +107,40 @@ static void list_tests(void)
 
 /* Copies the child's output to the console, each line indented. */
 struct relay {
-	char line[512];
+	char line[KTAP_LINE_MAX];
 	unsigned len;
 };
 
+/*
+ * How much of the child's output one poll passes on: a child that writes
+ * faster than the console takes it keeps the pipe full, and an unbounded
+ * drain would never get back to the clock.
+ */
+#define RELAY_BURST	16384
+/* After the child's end: at most what a pipe holds (16 pages of up to 64 KiB). */
+#define RELAY_REST	(1L << 20)
+
 static void relay_flush(struct relay *r)
 {
-	char out[sizeof(r->line) + 4];
-
 	if (!r->len)
 		return;
-	out[0] = ' ';
-	out[1] = ' ';
-	memcpy(out + 2, r->line, r->len);
-	out[r->len + 2] = '\n';
-	sys_write(1, out, r->len + 3);
+	ktap_print_subtest_line(r->line, r->len);
 	r->len = 0;
 }
 
-static int relay_drain(struct relay *r, int fd)
+/* Stops at EOF, at -EAGAIN (nothing left for now), or after max bytes. */
+static void relay_drain(struct relay *r, int fd, long max)
 {
 	char buf[512];
 	long n;
 
-	while ((n = sys_read(fd, buf, sizeof(buf))) > 0)
+	for (; max > 0 && (n = sys_read(fd, buf, sizeof(buf))) > 0; max -= n)
 		for (long i = 0; i < n; i++) {
 			if (buf[i] == '\n' || r->len == sizeof(r->line) - 1)
 				relay_flush(r);
 			if (buf[i] != '\n')
 				r->line[r->len++] = buf[i];
 		}
-	return n;	/* 0 at EOF, -EAGAIN when nothing is left for now */
 }
 
 static void reap_others(void)
@@ -160,17 +151,19 @@ static void reap_others(void)
 		;
 }
 
-static void run_test(unsigned num, const char *name, unsigned timeout_s)
+/* Runs one program and prints its result line, whatever happens. */
+static void run_test(const char *name, unsigned timeout_s)
 {
 	char path[96], *argv[2] = { path, NULL }, *envp[1] = { NULL };
 	struct relay relay = { .len = 0 };
 	int fds[2], status = 0, exited = 0;
-	unsigned long waited_ms = 0;
+	unsigned long start, now;
+	long clock_err;
 	kmx_pid_t pid;
 
 	k_snprintf(path, sizeof(path), TESTS_DIR "/%s", name);
 	if (sys_pipe2(fds, O_CLOEXEC) < 0) {
-		k_printf("not ok %u %s # ERROR pipe failed\n", num, name);
+		ktap_result(KMX_ERROR, name, "pipe failed");
 		return;
 	}
 	pid = sys_fork();
@@ -179,52 +172,61 @@ static void run_test(unsigned num, const char *name, unsigned timeout_s)
 		sys_dup3(fds[1], 1, 0);
 		sys_dup3(fds[1], 2, 0);
 		sys_execve(path, argv, envp);
-		k_printf("# exec %s failed\n", path);
+		ktap_diag("exec %s failed", path);
 		sys_exit_group(127);
 	}
 	sys_close(fds[1]);
 	if (pid < 0) {
 		sys_close(fds[0]);
-		k_printf("not ok %u %s # ERROR fork failed: %d\n", num, name, pid);
+		ktap_resultf(KMX_ERROR, name, "fork failed: %d", pid);
 		return;
 	}
 	sys_fcntl(fds[0], F_SETFL, O_NONBLOCK);
-	k_printf("# running %s\n", name);
-	while (!exited && waited_ms < timeout_s * 1000UL) {
+	ktap_diag("running %s", name);
+	/*
+	 * The timeout is wall-clock time: counting only the polls that saw no
+	 * output let a program that keeps printing run forever. Without a
+	 * clock the program is ended at once, not left to run unbounded.
+	 */
+	clock_err = k_monotonic_ms(&start);
+	now = start;
+	while (!exited && !clock_err && now - start < timeout_s * 1000UL) {
 		struct pollfd pfd = { .fd = fds[0], .events = POLLIN };
 		struct kmx_timespec ts = { 0, 100 * 1000000L };
 		kmx_pid_t r;
 
-		if (sys_ppoll(&pfd, 1, &ts) == 0)
-			waited_ms += 100;
-		relay_drain(&relay, fds[0]);
+		sys_ppoll(&pfd, 1, &ts);
+		relay_drain(&relay, fds[0], RELAY_BURST);
 		r = sys_wait4(pid, &status, WNOHANG | __WALL);
 		exited = r == pid;
 		if (r == 0 || r == pid)
 			reap_others();
 		/* EOF before exit: the child closed its output; keep waiting. */
 		if (pfd.revents & POLLHUP)
-			sys_sleep_ms(50), waited_ms += 50;
+			k_sleep_ms(50);
+		clock_err = k_monotonic_ms(&now);
 	}
+	if (clock_err)
+		diag("clock_gettime(CLOCK_MONOTONIC)", clock_err);
 	/* Its descendants may still hold the pipe: end the whole group. */
 	sys_kill(-pid, SIGKILL);
 	if (!exited) {
 		sys_kill(pid, SIGKILL);
 		sys_wait4(pid, &status, __WALL);
 	}
-	relay_drain(&relay, fds[0]);
+	relay_drain(&relay, fds[0], RELAY_REST);
 	relay_flush(&relay);
 	sys_close(fds[0]);
 	reap_others();
 
 	if (!exited)
-		k_printf("not ok %u %s # TIMEOUT after %u s\n", num, name, timeout_s);
+		ktap_result_timeout(name, timeout_s, "s");
 	else if (WIFSIGNALED(status))
-		k_printf("not ok %u %s # ERROR killed by signal %d\n", num, name, WTERMSIG(status));
+		ktap_resultf(KMX_ERROR, name, "killed by signal %d", WTERMSIG(status));
 	else if (WEXITSTATUS(status))
-		k_printf("not ok %u %s # exit status %d\n", num, name, WEXITSTATUS(status));
+		ktap_resultf(KMX_FAIL, name, "exit status %d", WEXITSTATUS(status));
 	else
-		k_printf("ok %u %s\n", num, name);
+		ktap_result(KMX_PASS, name, NULL);
 }
 
 int main(int argc, char **argv, char **envp)
@@ -235,14 +237,14 @@ int main(int argc, char **argv, char **envp)
 	setup();
 	timeout_s = timeout_seconds();
 	list_tests();
-	k_printf("KTAP version 1\n");
-	k_printf("# kmatrix init on %s: %u test programs, %u s each at most\n",
-		 KMX_ARCH_NAME, ntests, timeout_s);
-	k_printf("1..%u\n", ntests);
+	ktap_print_header();
+	ktap_diag("kmatrix init on %s: %u test programs, %u s each at most",
+		  KMX_ARCH_NAME, ntests, timeout_s);
+	ktap_set_plan(ntests);
 	for (unsigned i = 0; i < ntests; i++)
-		run_test(i + 1, names[i], timeout_s);
-	k_printf(END_MARKER "\n");
+		run_test(names[i], timeout_s);
+	k_printf(KMX_END_MARKER "\n");
 	sys_reboot(LINUX_REBOOT_CMD_RESTART);
 	for (;;)		/* PID 1 must not exit: that panics */
-		sys_sleep_ms(1000);
+		k_sleep_ms(1000);
 }

@@ -24,22 +24,18 @@ static void packed_store_to_unmapped_page(void)
 static int risky_attempts_allowed(void)
 {
 	char buf[1024];
-	int fd = sys_open("/proc/cmdline", O_RDONLY, 0);
-	long n = fd < 0 ? 0 : sys_read(fd, buf, sizeof(buf) - 1);
 
-	if (fd >= 0)
-		sys_close(fd);
-	buf[n > 0 ? n : 0] = 0;
-	return k_strstr(buf, "kmatrix_risky=1") != NULL;
+	return k_read_file("/proc/cmdline", buf, sizeof(buf)) >= 0 &&
+	       k_strstr(buf, "kmatrix_risky=1") != NULL;
 }
 
 static int fpsp040_die(void)
 {
 	if (!risky_attempts_allowed())
-		return ktap_set(KTAP_SKIP, "not reachable under QEMU: its 68040 hands fmove.p to the "
-				"kernel's FPSP, which then oopses (PC 0x4a) on a mapped page and hangs "
-				"the guest on an unmapped one (QEMU 7.2, 6.1.192); "
-				"make ... GUEST_APPEND=kmatrix_risky=1 tries again");
+		return KTAP_SKIP("not reachable under QEMU: its 68040 hands fmove.p to the "
+				 "kernel's FPSP, which then oopses (PC 0x4a) on a mapped page and hangs "
+				 "the guest on an unmapped one (QEMU 7.2, 6.1.192); "
+				 "make ... GUEST_APPEND=kmatrix_risky=1 tries again");
 	return check_if_reached(SIGSEGV, packed_store_to_unmapped_page, "fmove.p to an unmapped page",
 				"fpsp040_die is reached only when the FPSP's copyout faults, "
 				"and QEMU does not trap to the FPSP for this");
@@ -49,8 +45,4 @@ static const struct ktap_test tests[] = {
 	{ "m68k_fpsp040_die", fpsp040_die, 15000 },
 };
 
-int main(int argc, char **argv, char **envp)
-{
-	(void)argc, (void)argv, (void)envp;
-	return ktap_run(tests, KTAP_ARRAY_SIZE(tests));
-}
+KTAP_MAIN(tests)

@@ -58,8 +58,4 @@ static const struct ktap_test tests[] = {
 	{ TEST_NAME, bad_ctx, 15000 },
 };
 
-int main(int argc, char **argv, char **envp)
-{
-	(void)argc, (void)argv, (void)envp;
-	return ktap_run(tests, KTAP_ARRAY_SIZE(tests));
-}
+KTAP_MAIN(tests)

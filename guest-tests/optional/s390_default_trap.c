@@ -22,8 +22,4 @@ static const struct ktap_test tests[] = {
 	{ "s390_default_trap_handler", default_trap_handler, 15000 },
 };
 
-int main(int argc, char **argv, char **envp)
-{
-	(void)argc, (void)argv, (void)envp;
-	return ktap_run(tests, KTAP_ARRAY_SIZE(tests));
-}
+KTAP_MAIN(tests)

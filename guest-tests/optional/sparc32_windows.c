@@ -36,7 +36,7 @@ static void signal_on_kernel_space_altstack(void)
 
 	if (sys_sigaltstack(&ss, NULL))
 		sys_exit_group(6);
-	sys_signal(SIGUSR1, usr1_handler, SA_ONSTACK | SA_SIGINFO);
+	k_signal(SIGUSR1, usr1_handler, SA_ONSTACK | SA_SIGINFO);
 	sys_tgkill(sys_getpid(), sys_gettid(), SIGUSR1);
 }
 
@@ -57,7 +57,7 @@ static void signal_on_kernel_space_altstack(void)
  */
 static void overflow_windows_on_kernel_space_sp(void)
 {
-	sys_block_signal(SIGSEGV);
+	k_block_signal(SIGSEGV);
 	__asm__ volatile("mov   %%sp, %%g2\n"	/* globals survive the windows */
 			 "	set   %0, %%sp\n"
 			 "	save  %%sp, -96, %%sp\n"
@@ -95,8 +95,4 @@ static const struct ktap_test tests[] = {
 	{ "sparc32_window_overflow_traced", window_overflow_traced, 15000 },
 };
 
-int main(int argc, char **argv, char **envp)
-{
-	(void)argc, (void)argv, (void)envp;
-	return ktap_run(tests, KTAP_ARRAY_SIZE(tests));
-}
+KTAP_MAIN(tests)

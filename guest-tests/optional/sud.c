@@ -37,8 +37,4 @@ static const struct ktap_test tests[] = {
 	{ "sud_bad_selector_value", bad_selector_value, 15000 },
 };
 
-int main(int argc, char **argv, char **envp)
-{
-	(void)argc, (void)argv, (void)envp;
-	return ktap_run(tests, KTAP_ARRAY_SIZE(tests));
-}
+KTAP_MAIN(tests)

@@ -31,7 +31,7 @@ static int check_if_reached(int expected_sig, void (*trigger)(void), const char 
 	pid = sys_fork();
 	if (pid == 0) {
 		for (unsigned i = 0; i < KTAP_ARRAY_SIZE(probe_signals); i++)
-			sys_signal(probe_signals[i], probe_handler, 0);
+			k_signal(probe_signals[i], probe_handler, 0);
 		trigger();
 		sys_exit_group(STATUS_TRIGGER_RETURNED);
 	}
@@ -40,12 +40,12 @@ static int check_if_reached(int expected_sig, void (*trigger)(void), const char 
 	if (WIFSIGNALED(status) && WTERMSIG(status) == expected_sig && !harness->handler_ran)
 		return forced_exit_check(expected_sig, trigger);
 	if (harness->handler_ran)
-		return ktap_set(KTAP_SKIP, "%s raised an ordinary signal %d (its handler ran): %s",
-				what, harness->handler_ran, why_unreached);
+		return KTAP_SKIP("%s raised an ordinary signal %d (its handler ran): %s",
+				 what, harness->handler_ran, why_unreached);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == STATUS_TRIGGER_RETURNED)
-		return ktap_set(KTAP_SKIP, "%s raised no exception at all: %s", what, why_unreached);
-	return ktap_set(KTAP_SKIP, "%s ended the probe with wait status 0x%x: %s",
-			what, status, why_unreached);
+		return KTAP_SKIP("%s raised no exception at all: %s", what, why_unreached);
+	return KTAP_SKIP("%s ended the probe with wait status 0x%x: %s",
+			 what, status, why_unreached);
 }
 
 #endif

@@ -27,7 +27,7 @@ static void traced_vsyscall(void)
 	struct sock_fprog prog = { .len = KTAP_ARRAY_SIZE(insns), .filter = insns };
 	long tv[2];
 
-	if (sys_seccomp_filter(&prog))
+	if (k_seccomp_filter(&prog))
 		sys_exit_group(4);
 	((long (*)(long *, void *))VSYSCALL_GETTIMEOFDAY)(tv, NULL);
 }
@@ -43,8 +43,4 @@ static const struct ktap_test tests[] = {
 	{ "x86_vsyscall_seccomp_changed_nr", seccomp_changed_nr, 15000 },
 };
 
-int main(int argc, char **argv, char **envp)
-{
-	(void)argc, (void)argv, (void)envp;
-	return ktap_run(tests, KTAP_ARRAY_SIZE(tests));
-}
+KTAP_MAIN(tests)

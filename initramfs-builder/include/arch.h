@@ -1,25 +1,34 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The one place that picks the arch, from the compiler's own macros. Each
- * arch-*.h gives my_syscall6(), _start, and a few ARCH_* facts; generic
- * code tests those facts, never an arch name.
+ * arch-<arch>.h gives the syscall ABI (my_syscall6() and a few ARCH_* facts
+ * about it) and _start; arch-<arch>-test.h, included through arch-test.h,
+ * the pieces only the tests need. Generic code tests those facts, never an
+ * arch name.
  */
 #ifndef KMX_ARCH_H
 #define KMX_ARCH_H
 
 #if defined(__x86_64__)
-#include "arch-x86_64.h"
+#define KMX_ARCH_ABI_FILE	"arch-x86_64.h"
+#define KMX_ARCH_TEST_FILE	"arch-x86_64-test.h"
 #elif defined(__powerpc__)
-#include "arch-powerpc.h"
+#define KMX_ARCH_ABI_FILE	"arch-powerpc.h"
+#define KMX_ARCH_TEST_FILE	"arch-powerpc-test.h"
 #elif defined(__s390x__)
-#include "arch-s390x.h"
+#define KMX_ARCH_ABI_FILE	"arch-s390x.h"
+#define KMX_ARCH_TEST_FILE	"arch-s390x-test.h"
 #elif defined(__sparc__) && !defined(__arch64__)
-#include "arch-sparc32.h"
+#define KMX_ARCH_ABI_FILE	"arch-sparc32.h"
+#define KMX_ARCH_TEST_FILE	"arch-sparc32-test.h"
 #elif defined(__m68k__)
-#include "arch-m68k.h"
+#define KMX_ARCH_ABI_FILE	"arch-m68k.h"
+#define KMX_ARCH_TEST_FILE	"arch-m68k-test.h"
 #else
 #error Unsupported Architecture
 #endif
+
+#include KMX_ARCH_ABI_FILE
 
 #define my_syscall0(n)			my_syscall6(n, 0, 0, 0, 0, 0, 0)
 #define my_syscall1(n, a)		my_syscall6(n, a, 0, 0, 0, 0, 0)

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Arch-free system call helpers, shaped like nolibc's: sys_<name>() returns
- * the kernel's result, a negative errno on failure, and knows no arch; it
- * may test a capability (__NR_*, ARCH_*), never an arch name. Numbers,
- * flags and signal values come from the arch's own UAPI headers.
+ * Arch-free system call wrappers, shaped like nolibc's, and the ABI types
+ * they take. sys_<name>() is one system call: it returns the kernel's
+ * result, a negative errno on failure, and knows no arch; it may test a
+ * capability (__NR_*, ARCH_*), never an arch name, to pick the call's ABI
+ * variant. Numbers, flags and signal values come from the arch's own UAPI
+ * headers. Helpers that decide anything more live in helpers.h.
  */
 #ifndef KMX_SYS_H
 #define KMX_SYS_H
@@ -24,8 +26,6 @@
 #include <linux/prctl.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
-#include <linux/seccomp.h>
-#include <linux/filter.h>
 #include "arch.h"
 
 #ifndef AT_FDCWD
@@ -53,11 +53,6 @@ typedef struct {
 	unsigned long sig[KMX_SIGSET_WORDS];
 } kmx_sigset_t;
 
-static void kmx_sigaddset(kmx_sigset_t *set, int sig)
-{
-	set->sig[(sig - 1) / (8 * sizeof(unsigned long))] |= 1UL << ((sig - 1) % (8 * sizeof(unsigned long)));
-}
-
 /* The kernel's sigaction for rt_sigaction: the same layout on all five. */
 struct kmx_sigaction {
 	void (*handler)(int);
@@ -71,14 +66,17 @@ struct kmx_rlimit64 {
 };
 
 /*
- * A 64-bit timespec: what ppoll_time64 takes on 32-bit ABIs and what plain
- * ppoll takes on 64-bit ones. (The time32 calls would need
- * COMPAT_32BIT_TIME, which a 64-bit tinyconfig kernel lacks for its
- * 32-bit tasks.)
+ * A 64-bit timespec: what the *_time64 calls (ppoll_time64,
+ * clock_gettime64) take on 32-bit ABIs and what the plain calls take on
+ * 64-bit ones. (The time32 calls would need COMPAT_32BIT_TIME, which a
+ * 64-bit tinyconfig kernel lacks for its 32-bit tasks.)
  */
 struct kmx_timespec {
 	int64_t tv_sec, tv_nsec;
 };
+#if __SIZEOF_LONG__ < 8 && !(defined(__NR_ppoll_time64) && defined(__NR_clock_gettime64))
+#error "a 32-bit ABI without the time64 calls: struct kmx_timespec would not fit"
+#endif
 
 static long sys_write(int fd, const void *buf, size_t len)
 {
@@ -125,6 +123,15 @@ static int sys_mount(const char *src, const char *dst, const char *type,
 {
 	return my_syscall5(__NR_mount, src, dst, type, flags, data);
 }
+
+/* What getdents64 fills the buffer with, one after the other. */
+struct kmx_dirent64 {
+	uint64_t ino;
+	int64_t off;
+	unsigned short reclen;
+	unsigned char type;
+	char name[];
+};
 
 static long sys_getdents64(int fd, void *buf, size_t len)
 {
@@ -219,19 +226,13 @@ static int sys_ppoll(struct pollfd *fds, unsigned int n,
 #endif
 }
 
-/* Sleeps, without the time32/time64 split of nanosleep. */
-static void sys_sleep_ms(long ms)
+static int sys_clock_gettime(int clock, struct kmx_timespec *ts)
 {
-	struct kmx_timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-	long r;
-
-	/* An error here would turn every timeout into no wait at all: say so. */
-	r = sys_ppoll(NULL, 0, &ts);
-	if (r < 0 && r != -EINTR) {
-		static const char msg[] = "# kmatrix: ppoll cannot sleep on this kernel\n";
-
-		sys_write(2, msg, sizeof(msg) - 1);
-	}
+#ifdef __NR_clock_gettime64
+	return my_syscall2(__NR_clock_gettime64, clock, ts);
+#else
+	return my_syscall2(__NR_clock_gettime, clock, ts);
+#endif
 }
 
 static int sys_rt_sigaction(int sig, const struct kmx_sigaction *act,
@@ -297,68 +298,6 @@ static int sys_sigaltstack(const struct kmx_stack *ss, struct kmx_stack *old)
 static int sys_pause(void)
 {
 	return my_syscall0(__NR_pause);
-}
-
-/* Installs handler (or SIG_IGN/SIG_DFL) with flags, and a restorer where the arch needs one. */
-static int sys_signal(int sig, void (*handler)(int), unsigned long flags)
-{
-	struct kmx_sigaction sa = { .handler = handler, .flags = flags };
-
-#ifdef ARCH_SA_RESTORER
-	sa.flags |= ARCH_SA_RESTORER;
-	sa.restorer = kmx_restore_rt;
-#endif
-	return sys_rt_sigaction(sig, &sa, NULL);
-}
-
-static int sys_block_signal(int sig)
-{
-	kmx_sigset_t set = { { 0 } };
-
-	kmx_sigaddset(&set, sig);
-	return sys_rt_sigprocmask(SIG_BLOCK, &set, NULL);
-}
-
-/* The address a tracer puts in the pc to run fn (ELFv1 has descriptors). */
-static unsigned long sys_fn_entry(void (*fn)(void))
-{
-#ifdef ARCH_FN_ENTRY
-	return ARCH_FN_ENTRY(fn);
-#else
-	return (unsigned long)fn;
-#endif
-}
-
-/* A tracer moves a stopped tracee's pc. */
-static long sys_ptrace_set_pc(kmx_pid_t pid, unsigned long pc)
-{
-#ifdef ARCH_PTRACE_GETREGS
-	struct arch_ptrace_regs r;
-	long e = sys_ptrace(ARCH_PTRACE_GETREGS, pid, &r, NULL);
-
-	if (e)
-		return e;
-	r.pc = pc;
-	r.npc = pc + 4;
-	return sys_ptrace(ARCH_PTRACE_SETREGS, pid, &r, NULL);
-#else
-	return sys_ptrace(PTRACE_POKEUSR, pid, (void *)ARCH_USER_PC_OFFSET, (void *)pc);
-#endif
-}
-
-static int sys_seccomp_filter(const struct sock_fprog *prog)
-{
-	int e = sys_prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-
-	if (e)
-		return e;
-	return sys_prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, (unsigned long)prog, 0, 0);
-}
-
-/* mmap returns an address or -errno; the top page of addresses is errors. */
-static int sys_is_err(const void *p)
-{
-	return (unsigned long)p >= (unsigned long)-4095;
 }
 
 #endif

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The arch's pieces that only the tests use, none of them syscall ABI, from
+ * arch-<arch>-test.h (arch.h names the file). init does not include it.
+ *
+ * ARCH_BREAKPOINT()		an instruction that raises SIGTRAP
+ * ARCH_USER_PC_OFFSET		the pc in the ptrace user area (POKEUSR), or
+ * ARCH_PTRACE_GETREGS/SETREGS	and struct arch_ptrace_regs without PEEKUSER
+ * ARCH_USER_SYSCALL_NR_OFFSET	the syscall number there (x86_64)
+ * ARCH_FN_ENTRY(fn)		fn's code address, where a function pointer
+ *				is a descriptor (ELFv1)
+ * arch_spawn_idle_thread()	a clone()d thread that only waits in pause()
+ */
+#ifndef KMX_ARCH_TEST_H
+#define KMX_ARCH_TEST_H
+
+#include "sys.h"
+#include KMX_ARCH_TEST_FILE
+
+#endif
