@@ -17,14 +17,13 @@
 # --verify: also check that base plus the whole series gives the pristine
 # tree again, file for file, touching no file the series does not name.
 set -eu
+. "$(dirname "$0")/lib.sh"
 verify=0
 [ "$1" = --verify ] && { verify=1; shift; }
 repo=$1 series=$2 name=$3 base=$4
-die() { echo "kmatrix: $*" >&2; exit 1; }
 [ -e "$series" ] || die "SERIES=$series: no such file or folder"
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+make_tmp
 export GIT_INDEX_FILE="$tmp/index"
 # Fixed identities and dates: the same patches over the same tree give the
 # same commits, so kernels cached per point stay valid when a series is
@@ -36,22 +35,14 @@ git() { command git -C "$repo" "$@"; }
 
 # ---- the list of patches, in order --------------------------------------
 list="$tmp/list"
+series_patches "$series" "$tmp" >"$list"
+# Where the `points` file is: beside the patches (an mbox has none).
 if [ -d "$series" ]; then
 	dir=$(cd "$series" && pwd)
-	if [ -f "$dir/series" ]; then
-		sed -e 's/#.*//' -e 's/[[:space:]].*//' -e '/^$/d' "$dir/series" | sed "s|^|$dir/|" >"$list"
-	else
-		ls "$dir"/*.patch 2>/dev/null | sort >"$list" || true
-	fi
 elif head -n1 "$series" | grep -q '^From '; then
-	# An mbox: split it into one file per message, in order.
 	dir="$tmp/mbox"
-	mkdir -p "$dir"
-	command git mailsplit -o"$dir" "$series" >/dev/null || die "$series: not a readable mbox"
-	ls "$dir"/* | sort >"$list"
 else
 	dir=$(cd "$(dirname "$series")" && pwd)
-	sed -e 's/#.*//' -e 's/[[:space:]].*//' -e '/^$/d' "$series" | sed "s|^|$dir/|" >"$list"
 fi
 [ -s "$list" ] || die "$series: no patches found"
 while read -r p; do
@@ -62,9 +53,6 @@ npatches=$(wc -l <"$list")
 # A point's name: the patch number, the subsystem the subject names (its
 # last part, unless that is just "signal" or "exit") and the first three
 # words of the summary: 10-sparc32-exit-with-a.
-subject() {
-	sed -n '/^Subject: /{s/^Subject: *//;s/^\[[^]]*\] *//;N;s/\n / /;P;q}' "$1"
-}
 slug() {
 	s=$(subject "$2")
 	case "$s" in
@@ -74,14 +62,14 @@ slug() {
 	case "$area" in signal|exit) area= ;; esac
 	printf '%02d-%s' "$1" "$(printf '%s %s' "$area" "$s" | tr -d "'" | tr 'A-Z' 'a-z' |
 		tr -c 'a-z0-9_\n' '-' | sed 's/-\{2,\}/-/g; s/^-//' |
-		cut -d- -f1-$([ -n "$area" ] && echo 4 || echo 3) | sed 's/-$//')"
+		cut -d- -f"1-$([ -n "$area" ] && echo 4 || echo 3)" | sed 's/-$//')"
 }
 
 # Applies one patch to the temporary index; on failure names the patch, the
 # file and the hunk, from git's own words.
 apply_one() {	# PATCH DIRECTION(""|-R) WHERE
 	p=$1 direction=$2 where=$3
-	if ! command git -C "$repo" apply --cached --verbose $direction "$p" >"$tmp/apply.log" 2>&1; then
+	if ! command git -C "$repo" apply --cached --verbose ${direction:+"$direction"} "$p" >"$tmp/apply.log" 2>&1; then
 		file=$(sed -n 's/^error: patch failed: \(.*\):\([0-9]*\)$/\1/p' "$tmp/apply.log" | head -n1)
 		line=$(sed -n 's/^error: patch failed: \(.*\):\([0-9]*\)$/\2/p' "$tmp/apply.log" | head -n1)
 		hunk=""
@@ -90,15 +78,13 @@ apply_one() {	# PATCH DIRECTION(""|-R) WHERE
 			infile && /^@@ / { split($2, o, ","); split($3, n, ",");
 				at = (r == "-R") ? substr(n[1], 2) : substr(o[1], 2);
 				if (at == l) { print; exit } }' "$p")
-		{
-			echo "kmatrix: $(basename "$p") does not apply $where"
-			[ -n "$file" ] && echo "kmatrix:   file $file, hunk ${hunk:-at line $line}"
-			sed 's/^/kmatrix:   git: /' "$tmp/apply.log" | grep -v 'Checking patch' | head -n 20
-		} >&2
+		warn "$(basename "$p") does not apply $where"
+		[ -z "$file" ] || warn "  file $file, hunk ${hunk:-at line $line}"
+		sed 's/^/kmatrix:   git: /' "$tmp/apply.log" | grep -v 'Checking patch' | head -n 20 >&2
 		exit 1
 	fi
 	if grep -q 'succeeded at .*offset' "$tmp/apply.log"; then
-		echo "kmatrix: $(basename "$p") applies $where only with an offset:" >&2
+		warn "$(basename "$p") applies $where only with an offset:"
 		grep 'offset' "$tmp/apply.log" | sed 's/^/kmatrix:   /' >&2
 		exit 1
 	fi
@@ -156,7 +142,7 @@ if [ "$verify" = 1 ]; then
 	bad=0
 	if [ "$base" = reverse ]; then
 		if ! git diff --quiet "$pristine" "$prev"; then
-			echo "kmatrix: verify: base + series differs from the pristine tree:" >&2
+			warn "verify: base + series differs from the pristine tree:"
 			git diff --stat "$pristine" "$prev" >&2
 			bad=1
 		fi
@@ -167,13 +153,13 @@ if [ "$verify" = 1 ]; then
 		sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "$p"
 	done <"$list" | sort -u >"$tmp/named"
 	if ! cmp -s "$tmp/changed" "$tmp/named"; then
-		echo "kmatrix: verify: the series changes other files than it names:" >&2
+		warn "verify: the series changes other files than it names:"
 		diff "$tmp/named" "$tmp/changed" >&2 || true
 		bad=1
 	fi
 	[ "$bad" = 0 ] || exit 1
-	echo "  VERIFY  $name: $npatches patches apply exactly (no fuzz, no offset) over $base;" \
-		"$(wc -l <"$tmp/named") files; base + series = pristine: $([ "$base" = reverse ] && echo yes || echo n/a)"
+	step VERIFY "$name: $npatches patches apply exactly (no fuzz, no offset) over $base;\
+ $(wc -l <"$tmp/named") files; base + series = pristine: $([ "$base" = reverse ] && echo yes || echo n/a)"
 fi
 
 # ---- publish: the old tags of this series go, the new ones come ------------
@@ -183,4 +169,4 @@ done
 while read -r ref c; do
 	git update-ref "$ref" "$c"
 done <"$tmp/tags"
-echo "  SERIES  $name: $npatches patches over $base -> points base $(cut -f1 "$tmp/points" | tr '\n' ' ')$(sed 's|refs/tags/[^/]*/||; s/ .*//' "$tmp/tags.named" 2>/dev/null | tr '\n' ' ')"
+step SERIES "$name: $npatches patches over $base -> points base $(cut -f1 "$tmp/points" | tr '\n' ' ')$(sed 's|refs/tags/[^/]*/||; s/ .*//' "$tmp/tags.named" 2>/dev/null | tr '\n' ' ')"

@@ -24,18 +24,17 @@
 #   defconfig each DEFCONFIG_ARCHES arch built from its full defconfig, as a
 #             ratio to our cold build of that arch
 set -u
+. "$TOP/matrix/lib.sh"
 mkdir -p "$OUT"
 txt="$OUT/bench.txt" tsv="$OUT/bench.tsv"
 : >"$tsv"
-now() { date +%s.%N; }
-secs() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 ratio() { case "$1$2" in *-*) echo -; return;; esac; awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 median() { sort -n | awk '{ v[NR] = $1 } END { if (!NR) print "-"; else if (NR % 2) print v[(NR + 1) / 2];
 	else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 verdict() { awk -v v="$1" -v g="$2" 'BEGIN { print (v != "-" && v + 0 <= g + 0) ? "met" : "NOT met" }'; }
 say() { printf "$@" | tee -a "$txt"; }
 record() { printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >>"$tsv"; }
-resolve() { "$TOP/matrix/checkout-point.sh" --resolve "$SRC" "$1" "$SERIES_NAME"; }
+resolve() { resolve_point "$SRC" "$1" "$SERIES_NAME"; }
 has() { case " $PHASES " in *" $1 "*) return 0;; esac; return 1; }
 
 # The bench's own places; MAKEFLAGS is cleared so that -j is the bench's.
@@ -62,17 +61,17 @@ if has cold; then
 	for a in $ARCHES; do
 		$BMAKE tree ARCH="$a" POINT="$(set -- $POINTS; echo "$1")" >/dev/null || echo "bench: $a: worktree failed"
 	done
-	trees=$(secs "$t")
+	trees=$(since "$t")
 	$BMAKE -j"$COLD_JOBS" matrix "ARCHES=$ARCHES" "POINTS=$POINTS" RESULTS="$OUT/cold" >"$OUT/cold.log" 2>&1
 	rc=$?
-	total=$(secs "$t")
+	total=$(since "$t")
 	say 'total %s s (worktrees %s s of it), matrix exit status %s; goal <= 1200 s: %s\n' \
 		"$total" "$trees" "$rc" "$(verdict "$total" 1200)"
 	record cold-matrix '*' '*' "$total" 1200 "$(verdict "$total" 1200)"
 	say '%-10s %-12s %9s %7s %9s %10s  %s\n' arch step seconds ratio compiled "depend on" "(ratio = rebuild / cold build; goal <= 0.25)"
 	sum="$OUT/cold/latest/summary.json"
 	for a in $ARCHES; do
-		prev= cold=
+		prev='' cold=''
 		for p in $POINTS; do
 			# Only a build that succeeded has a time worth comparing.
 			s=$(jq -r --arg a "$a" --arg p "$p" '.cells[] | select(.arch == $a and .point == $p)
@@ -106,7 +105,7 @@ if has noop; then
 		t=$(now)
 		$BMAKE -j"$NOOP_JOBS" matrix "ARCHES=$ARCHES" "POINTS=$POINTS" RESULTS="$OUT/noop-$i" >"$OUT/noop-$i.log" 2>&1
 		rc=$?
-		s=$(secs "$t")
+		s=$(since "$t")
 		echo "$s" >>"$OUT/noop.times"
 		rebuilt=$(grep -l '  KERNEL  ' "$OUT/noop-$i"/latest/*/build.log 2>/dev/null | wc -l)
 		say 'run %s: %s s, exit status %s, kernels built: %s\n' "$i" "$s" "$rc" "$rebuilt"
@@ -142,17 +141,16 @@ if has steps && [ -n "$STEPS_ARCH" ]; then
 	rm -rf "$BENCH_ROOT/build/$a"
 	t=$(now)
 	CCACHE_DISABLE=1 $BMAKE kernel ARCH="$a" POINT=base >"$OUT/steps-base.log" 2>&1 || echo "bench: $a at base failed"
-	cold=$(secs "$t")
+	cold=$(since "$t")
 	say 'cold build at base: %s s\n' "$cold"
 	record cold-build-alone "$a" base "$cold" - -
 	eval "cold_alone_$a=\$cold"
 	say '%-24s %9s %7s %9s %10s  %s\n' step seconds ratio compiled "depend on" "changed files"
 	prev=base
-	for tag in $(git -C "$SRC" tag -l "$SERIES_NAME/[0-9][0-9]-*" | LC_ALL=C sort); do
-		p=${tag#"$SERIES_NAME"/}
+	for p in $(series_points "$SRC" "$SERIES_NAME"); do
 		t=$(now)
 		if CCACHE_DISABLE=1 $BMAKE kernel ARCH="$a" POINT="$p" >"$OUT/steps-$p.log" 2>&1; then
-			s=$(secs "$t")
+			s=$(since "$t")
 		else
 			echo "bench: $a at $p failed (see $OUT/steps-$p.log)"; s=-
 		fi
@@ -174,10 +172,11 @@ if has defconfig && [ -n "$DEFCONFIG_ARCHES" ]; then
 		# one (the defconfig build is alone too), else the cold phase's.
 		eval "target=\${DEFCONFIG_$a:-defconfig}" "cold=\${cold_alone_$a:-\${cold_$a:-}}"
 		t=$(now)
+		# shellcheck disable=SC2154 # target is set by the eval above
 		$BMAKE bench-defconfig ARCH="$a" DEFCONFIG="$target" DEFCONFIG_ROOT="$BENCH_ROOT/defconfig" \
 			JOBS="$(nproc)" >"$OUT/$a-defconfig.log" 2>&1
 		rc=$?
-		s=$(secs "$t")
+		s=$(since "$t")
 		r=$(ratio "${cold:-0}" "$s")
 		[ -n "$cold" ] || r=-
 		v=$(verdict "$r" 0.20)

@@ -3,13 +3,14 @@
 # patch touches at that patch, as the 0-day robot does. A path under
 # arch/<karch>/ maps to the arches with that KARCH; any other path maps to
 # all of them. Prints (and writes to OUT/bisect.tsv) a table patch x arch:
-# built, FAILED (with the first compiler error), or untouched (-).
+# built, FAILED (with the first error of its log), or untouched (-).
 # Environment: MAKE, and the make variables to pass on (via MAKEFLAGS).
 set -u
+. "$(dirname "$0")/lib.sh"
 repo=$1 name=$2 out=$3 arches=$4
 mkdir -p "$out"
-points=$(git -C "$repo" tag -l "$name/[0-9][0-9]-*" | sed "s|^$name/||" | sort)
-[ -n "$points" ] || { echo "kmatrix: no points for series $name (make series first)" >&2; exit 1; }
+points=$(series_points "$repo" "$name")
+[ -n "$points" ] || die "no points for series $name (make series first)"
 printf '%-48s' patch >"$out/bisect.txt"
 for am in $arches; do printf ' %-10s' "${am%%:*}" >>"$out/bisect.txt"; done
 echo >>"$out/bisect.txt"
@@ -20,23 +21,15 @@ for pt in $points; do
 	line=$(printf '%-48s' "$pt")
 	for am in $arches; do
 		a=${am%%:*} k=${am#*:}
-		touched=0
-		for f in $files; do
-			case "$f" in
-			arch/$k/*) touched=1 ;;
-			arch/*) ;;
-			*) touched=1 ;;
-			esac
-		done
-		if [ $touched = 0 ]; then
+		if [ -z "$(printf '%s\n' "$files" | arch_files "$k")" ]; then
 			st=- why=
 		else
 			log="$out/$pt-$a.log"
-			echo "  BISECT  $pt on $a" >&2
+			step BISECT "$pt on $a" >&2
 			if $MAKE --no-print-directory kernel ARCH="$a" POINT="$pt" >"$log" 2>&1; then
 				st=built why=
 			else
-				st=FAILED why=$(grep -m1 -E 'error:|Error [0-9]' "$log" | cut -c1-200)
+				st=FAILED why=$(first_error "$log")
 				bad=1
 			fi
 		fi

@@ -6,24 +6,13 @@
 # the kernel build's stamp, so a tree that did not move rebuilds nothing.
 #   checkout-point.sh --resolve REPO POINT SERIES: print the commit only.
 set -eu
+. "$(dirname "$0")/lib.sh"
 if [ "$1" = --resolve ]; then
-	resolve_only=1 repo=$2 point=$3 series=$4 wt=
-else
-	resolve_only=0 repo=$1 wt=$2 point=$3 series=$4
+	resolve_point "$2" "$3" "$4"
+	exit
 fi
-resolve() { git -C "$repo" rev-parse -q --verify "refs/tags/$1^{commit}"; }
-rev=$(resolve "$point") || rev=$(resolve "$series/$point") || {
-	num=$(git -C "$repo" tag -l "$series/$(printf '%02d' "$point" 2>/dev/null)-*" | head -n1)
-	[ -n "$num" ] && rev=$(resolve "$num")
-} || true
-if [ -z "${rev:-}" ]; then
-	echo "kmatrix: unknown point '$point'; known: pristine $(git -C "$repo" tag -l "$series/*" | sed "s|^$series/||" | tr '\n' ' ')" >&2
-	exit 1
-fi
-if [ "$resolve_only" = 1 ]; then
-	echo "$rev"
-	exit 0
-fi
+repo=$1 wt=$2 point=$3 series=$4
+rev=$(resolve_point "$repo" "$point" "$series")
 if [ ! -e "$wt/.git" ]; then
 	mkdir -p "$(dirname "$wt")"
 	# Cells of different arches may start at once (make -j): one at a time here.
@@ -34,8 +23,7 @@ fi
 if [ "$(git -C "$wt" rev-parse HEAD)" != "$rev" ]; then
 	# A tree someone edited by hand is not a point: refuse to mix the two.
 	if ! git -C "$wt" diff --quiet HEAD; then
-		echo "kmatrix: $wt has local changes; commit or reset them first" >&2
-		exit 1
+		die "$wt has local changes; commit or reset them first"
 	fi
 	git -C "$wt" checkout -q --detach "$rev"
 fi

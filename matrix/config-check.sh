@@ -3,6 +3,7 @@
 # survived olddefconfig. A lost option (an unmet dependency) fails the build
 # here, by name, instead of as a mysterious guest failure later.
 set -eu
+. "$(dirname "$0")/lib.sh"
 fragment=$1 config=$2
 grep -E '^(CONFIG_[A-Za-z0-9_]+=|# CONFIG_[A-Za-z0-9_]+ is not set)' "$fragment" | sort -u | {
 	bad=0
@@ -10,12 +11,12 @@ grep -E '^(CONFIG_[A-Za-z0-9_]+=|# CONFIG_[A-Za-z0-9_]+ is not set)' "$fragment"
 		case "$line" in
 		"# "*)	opt=${line#\# }; opt=${opt%% *}
 			if grep -q "^$opt=" "$config"; then
-				echo "kmatrix: $config: the fragment unsets $opt, but it is $(grep "^$opt=" "$config")" >&2
+				warn "$config: the fragment unsets $opt, but it is $(grep "^$opt=" "$config")"
 				bad=1
 			fi ;;
 		*)	if ! grep -qxF "$line" "$config"; then
-				now=$(grep -E "^(# )?${line%%=*}[= ]" "$config" || echo "unset")
-				echo "kmatrix: $config: '$line' did not survive olddefconfig (now: $now): an unmet dependency?" >&2
+				is=$(grep -E "^(# )?${line%%=*}[= ]" "$config" || echo "unset")
+				warn "$config: '$line' did not survive olddefconfig (now: $is): an unmet dependency?"
 				bad=1
 			fi ;;
 		esac

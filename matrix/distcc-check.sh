@@ -17,6 +17,7 @@ cleanup() {
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
+. "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/tests/lib.sh"
 chmod 755 "$tmp"
 : >"$tmp/distccd.log" && chmod 666 "$tmp/distccd.log"
@@ -24,18 +25,18 @@ distccd --daemon --no-detach --user nobody --allow 127.0.0.1 --listen 127.0.0.1 
 	--jobs 2 --log-file "$tmp/distccd.log" --log-level info &
 dpid=$!
 sleep 1
-kill -0 "$dpid" 2>/dev/null || { echo "kmatrix: distccd did not start" >&2; exit 1; }
-rm -rf "$broot/$arch"
-echo "  DISTCC  $arch at $point through distccd on 127.0.0.1:$port (log: $run/distcc/cell.log)"
+kill -0 "$dpid" 2>/dev/null || die "distccd did not start"
+rm -rf "${broot:?}/${arch:?}"
+step DISTCC "$arch at $point through distccd on 127.0.0.1:$port (log: $run/distcc/cell.log)"
 mkdir -p "$run/distcc"
-start=$(date +%s)
+start=$(now)
 DISTCC_FALLBACK=0 $MAKE --no-print-directory cell ARCH="$arch" POINT="$point" CCACHE=0 \
 	BUILD_ROOT="$broot" DISTCC_HOSTS="127.0.0.1:$port/2" RUN_DIR="$run/distcc" \
 	>"$run/distcc/cell.log" 2>&1
-secs=$(( $(date +%s) - start ))
+secs=$(since "$start")
 jobs=$(grep -c "COMPILE_OK" "$tmp/distccd.log")
 cp "$tmp/distccd.log" "$run/distcc/distccd.log"
-echo "  DISTCC  $jobs compile jobs ran in distccd ($secs s for build and boot)"
+step DISTCC "$jobs compile jobs ran in distccd ($secs s for build and boot)"
 expect "distccd compiled jobs for the build ($jobs)" [ "$jobs" -gt 0 ]
 expect "the distcc cell built and booted" grep -q "^boot	ok" "$run/distcc/$arch-$point/cell.tsv"
 grep '^test' "$run/$arch-$point/cell.tsv" | cut -f2,3 | sort >"$tmp/local"

@@ -4,10 +4,12 @@
 # series become commits on top, and each arch's worktree moves between them,
 # so git rewrites only the files that differ and make rebuilds only those.
 set -eu
+. "$(dirname "$0")/lib.sh"
 tarball=$1 dest=$2
+[ -f "$tarball" ] || die "$tarball: no such file"
 rm -rf "$dest.tmp"
 mkdir -p "$dest.tmp"
-echo "  IMPORT  $tarball -> $dest"
+step IMPORT "$tarball -> $dest"
 tar -xf "$tarball" -C "$dest.tmp" --strip-components=1
 cd "$dest.tmp"
 git init -q

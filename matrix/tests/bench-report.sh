@@ -3,9 +3,9 @@
 # N (100) copies of one run's cells, plus the history over all of them. A
 # benchmark, not a test: it prints the seconds of three tries and their median.
 set -eu
+. "$(dirname "$0")/../lib.sh"
 bin=$1 expect=$2 src=$3 n=${4:-100}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+make_tmp
 for i in $(seq -w 1 "$n"); do
 	mkdir -p "$tmp/run-$i"
 	cp "$src/cells.list" "$tmp/run-$i/" 2>/dev/null || true
@@ -16,12 +16,13 @@ for i in $(seq -w 1 "$n"); do
 	done
 done
 cells=$(ls -d "$tmp"/run-001/*/ | wc -l)
-for try in 1 2 3; do
-	start=$(date +%s.%N)
+for _ in 1 2 3; do
+	start=$(now)
 	for r in "$tmp"/run-*; do
-		"$bin/report" --expect "$expect" --quiet "$r" || true
+		"$bin/report" --expect "$expect" summary --quiet "$r" || true
 	done
-	"$bin/report" --history "$tmp" "$tmp"/run-*
-	awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f\n", b - a }'
+	"$bin/report" history "$tmp" "$tmp"/run-*
+	since "$start" 2
+	echo
 done | sort -n | tr '\n' ' ' | awk -v n="$n" -v c="$cells" \
 	'{ printf "bench-report: %d runs of %d cells, every report and the history: %s s (median %s s)\n", n, c, $0, $2 }'

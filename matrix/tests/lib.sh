@@ -1,10 +1,19 @@
-# Shared by the shell test suites: `expect DESCRIPTION COMMAND...` counts a
-# pass when COMMAND succeeds and prints FAIL otherwise; `finish NAME`
-# prints the closing line and sets the exit status.
+# The test suites' own helpers; what every script shares (die, now, since,
+# make_tmp, ...) is in ../lib.sh, which a suite sources first.
+# `expect DESCRIPTION COMMAND...` counts a pass when COMMAND succeeds and
+# prints FAIL otherwise, and returns COMMAND's verdict (so a caller can add
+# details to a failure); `finish NAME` prints the closing line and sets
+# the exit status.
 passed=0 failed=0
 expect() {
 	desc=$1; shift
-	if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $desc"; fi
+	if "$@"; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+		echo "FAIL $desc"
+		return 1
+	fi
 }
 finish() {
 	echo "$1: $passed passed, $failed failed"

@@ -3,34 +3,31 @@
 # usage: test-bootrun.sh HOSTBIN
 set -u
 bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-. "$(dirname "$0")/lib.sh"
+here=$(dirname "$0")
+. "$here/../lib.sh"
+. "$here/lib.sh"
+make_tmp
 
 fake() {	# NAME BODY: a stand-in for qemu-system-*
 	printf '#!/bin/sh\n%s\n' "$2" >"$tmp/$1"
 	chmod +x "$tmp/$1"
 }
+# The guest's end marker, as vocab.h defines it.
+marker=$("$bin/report" vocab | sed -n 's/^end-marker //p')
 ktap='echo "KTAP version 1"; echo "1..1"; echo "  KTAP version 1"; echo "  1..1"; echo "  ok 1 t_one"; echo "ok 1 prog"'
 # CASE EXPECTED-STATUS EXTRA-BOOTRUN-ARGS -- COMMAND...
 check() {
 	name=$1 want=$2; shift 2
-	start=$(date +%s)
+	start=$(now)
 	"$bin/bootrun" --log "$tmp/$name.log" --out "$tmp/$name.tsv" --silence 2 --timeout 8 "$@" \
 		>"$tmp/$name.out" 2>&1
+	since "$start" 0 >"$tmp/$name.took"
 	got=$(sed -n 's/^boot\t\([^\t]*\)\t.*/\1/p' "$tmp/$name.tsv" 2>/dev/null)
-	took=$(( $(date +%s) - start ))
-	if [ "$got" = "$want" ]; then
-		passed=$((passed + 1))
-	else
-		failed=$((failed + 1))
-		echo "FAIL $name: expected boot status $want, got '${got:-no record}'"
+	expect "$name: expected boot status $want, got '${got:-no record}'" [ "$got" = "$want" ] ||
 		cat "$tmp/$name.out" "$tmp/$name.tsv" 2>/dev/null | sed 's/^/    /'
-	fi
-	echo "$took" >"$tmp/$name.took"
 }
 
-fake ok-then-hang "$ktap; echo 'kmatrix: all tests done'; exec sleep 60"
+fake ok-then-hang "$ktap; echo '$marker'; exec sleep 60"
 check ok ok -- "$tmp/ok-then-hang"
 expect "ok: ended soon after the marker (took $(cat "$tmp/ok.took") s)" [ "$(cat "$tmp/ok.took")" -le 4 ]
 expect "ok: the result line was parsed" grep -q "^test	t_one	pass	" "$tmp/ok.tsv"
@@ -44,7 +41,7 @@ expect "panic: results before the panic are kept" grep -q "^test	t_one	pass" "$t
 fake oops "echo 'Oops: 0000 [#1] SMP'; exec sleep 60"
 check oops panic --silence 30 -- "$tmp/oops"
 
-fake warns "$ktap; echo '------------[ cut here ]------------'; echo 'WARNING: CPU: 0 PID: 1 at kernel/seccomp.c:1309'; echo 'kmatrix: all tests done'; exec sleep 60"
+fake warns "$ktap; echo '------------[ cut here ]------------'; echo 'WARNING: CPU: 0 PID: 1 at kernel/seccomp.c:1309'; echo '$marker'; exec sleep 60"
 check warning ok -- "$tmp/warns"
 expect "warning: counted in the reason" grep -q "1 kernel warning" "$tmp/warning.tsv"
 
@@ -55,7 +52,7 @@ expect "silence: cut off after about 2 s" [ "$(cat "$tmp/silence.took")" -le 5 ]
 fake chatty "while :; do echo still booting; sleep 0.5; done"
 check total timeout --timeout 3 -- "$tmp/chatty"
 
-fake marker-only "echo 'kmatrix: all tests done'; exec sleep 60"
+fake marker-only "echo '$marker'; exec sleep 60"
 check no-results no-results -- "$tmp/marker-only"
 
 fake rebooted "$ktap; exit 0"
@@ -65,7 +62,7 @@ fake bad-machine "echo 'qemu-system-x: -M nosuch: unsupported machine type' >&2;
 check qemu-error qemu-error -- "$tmp/bad-machine"
 check no-such-binary qemu-error -- "$tmp/does-not-exist"
 
-fake args "$ktap; echo 'kmatrix: all tests done'"
+fake args "$ktap; echo '$marker'"
 check quoting ok -- "$tmp/args" -append "console=ttyS0 panic=-1" "it's"
 expect "quoting: command printed shell-quoted" \
 	grep -qF "'console=ttyS0 panic=-1' 'it'\\''s'" "$tmp/quoting.out"

@@ -2,12 +2,12 @@
 # Tests of apply-series.sh on a small made-up tree: a folder, a quilt
 # series file and an mbox give the same points; base=reverse undoes the
 # series; a patch that does not apply names the patch, file and hunk and
-# leaves no tag behind.
+# leaves no tag behind; verify-series.sh compares the patches with seeds.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib.sh"
 . "$here/lib.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+make_tmp
 export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@t GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@t
 repo=$tmp/repo
 mkdir -p "$repo" && cd "$repo" && git init -q
@@ -26,9 +26,22 @@ mkdir "$tmp/quilt" && cp "$tmp"/folder/0*.patch "$tmp/quilt/" && (cd "$tmp/quilt
 expect "folder: point 01 has B" [ "$(git -C "$repo" show s1/01-sub-change-b:f.c | tr '\n' ' ')" = "a B c " ]
 expect "folder: named point after-c has C" [ "$(git -C "$repo" show s1/after-c:f.c | tr '\n' ' ')" = "a B C " ]
 "$here/../apply-series.sh" "$repo" "$tmp/all.mbox" s2 pristine >/dev/null
-expect "mbox: same tree as the folder" [ "$(git -C "$repo" rev-parse s2/02-sub-change-c^{tree})" = "$(git -C "$repo" rev-parse s1/02-sub-change-c^{tree})" ]
+expect "mbox: same tree as the folder" [ "$(git -C "$repo" rev-parse "s2/02-sub-change-c^{tree}")" = "$(git -C "$repo" rev-parse "s1/02-sub-change-c^{tree}")" ]
 "$here/../apply-series.sh" "$repo" "$tmp/quilt/series.txt" s3 pristine >/dev/null
-expect "quilt series file: same tree" [ "$(git -C "$repo" rev-parse s3/02-sub-change-c^{tree})" = "$(git -C "$repo" rev-parse s1/02-sub-change-c^{tree})" ]
+expect "quilt series file: same tree" [ "$(git -C "$repo" rev-parse "s3/02-sub-change-c^{tree}")" = "$(git -C "$repo" rev-parse "s1/02-sub-change-c^{tree}")" ]
+
+# arch-view.sh: the patches an arch builds, and where its results change
+# (from summary.json; another arch's change is not shown).
+mkdir "$tmp/run"
+cat >"$tmp/run/summary.json" <<'JSON'
+{"cells": [{"arch": "a1", "point": "base", "tests": [{"name": "t", "status": "pass"}]},
+  {"arch": "a2", "point": "base", "tests": [{"name": "t", "status": "pass"}]},
+  {"arch": "a1", "point": "after-c", "tests": [{"name": "t", "status": "fail"}, {"name": "u", "status": "pass"}]},
+  {"arch": "a2", "point": "after-c", "tests": [{"name": "t", "status": "skip"}]}]}
+JSON
+"$here/../arch-view.sh" "$repo" s1 a1 k1 "$tmp/run" >/dev/null
+expect "arch-view: both patches, with their files" [ "$(grep -c '^| 0[12]-sub-change-[bc] | sub: change [bc] | `f.c ` |$' "$tmp/run/arch-a1.md")" = 2 ]
+expect "arch-view: a1's change only" [ "$(grep '^| a[12] ' "$tmp/run/arch-a1.md")" = '| a1 | `t` | pass | fail | after-c (after base) |' ]
 
 # base=reverse over a tree that already carries the series.
 git -C "$repo" tag carrying s1/02-sub-change-c
@@ -36,6 +49,32 @@ git -C "$repo" tag -d pristine >/dev/null && git -C "$repo" tag pristine carryin
 "$here/../apply-series.sh" --verify "$repo" "$tmp/folder" s4 reverse >"$tmp/verify.out"
 expect "reverse: base is the old tree" [ "$(git -C "$repo" show s4/base:f.c | tr '\n' ' ')" = "a b c " ]
 expect "reverse: verify says base + series = pristine" grep -q "base + series = pristine: yes" "$tmp/verify.out"
+
+# verify-series.sh: seeds that are the same two patches pass; a changed
+# line and a file the port does not carry fail until a trailer documents them.
+verify() { "$here/../verify-series.sh" "$repo" "$tmp/folder" s6 reverse "$tmp/seeds" >"$tmp/v.out" 2>&1; }
+mkdir "$tmp/seeds" && cp "$tmp"/folder/0*.patch "$tmp/seeds/"
+verify
+expect "seeds: identical patches pass" [ $? = 0 ]
+expect "seeds: both compared, same lines" [ "$(grep -c 'same changed lines$' "$tmp/v.out")" = 2 ]
+expect "seeds: base + series = pristine" grep -q "VERIFY  s6: base + series = pristine" "$tmp/v.out"
+expect "seeds: the verify tags are dropped" [ -z "$(git -C "$repo" tag -l 's6-verify/*')" ]
+sed -i 's/^+C$/+X/' "$tmp"/seeds/0002-*.patch
+verify
+expect "seeds: a changed line fails" [ $? = 1 ]
+expect "seeds: the difference is printed, undocumented" [ "$(grep -A2 'UNDOCUMENTED f.c: changed lines differ' "$tmp/v.out" |
+	tail -n2 | tr -s ' ' | tr '\n' '|')" = " seed only: +X| ours only: +C|" ]
+sed -i 's/^---$/Port-changed: f.c -- the port has C\n---/' "$tmp"/folder/0002-*.patch
+verify
+expect "seeds: a Port-changed: trailer documents it" [ $? = 0 ]
+expect "seeds: marked documented" grep -q "same changed lines but for documented differences" "$tmp/v.out"
+seed1=$(ls "$tmp"/seeds/0001-*.patch)
+printf 'diff --git a/g.c b/g.c\n--- a/g.c\n+++ b/g.c\n@@ -1 +1 @@\n-g\n+G\n' >>"$seed1"
+verify
+expect "seeds: a file the port does not carry fails" grep -q "UNDOCUMENTED g.c: in the seed, not carried" "$tmp/v.out"
+sed -i 's/^---$/Port-dropped: g.c -- not in this tree\n---/' "$tmp"/folder/0001-*.patch
+verify
+expect "seeds: Port-dropped: documents it" grep -q "documented   g.c: in the seed, not carried" "$tmp/v.out"
 
 # A patch that does not apply.
 sed -i 's/^-c$/-x/' "$tmp"/folder/0002-*.patch

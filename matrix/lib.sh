@@ -1,0 +1,111 @@
+# lib.sh: what the matrix's scripts share. Sourced, never run:
+#   . "$(dirname "$0")/lib.sh"
+# POSIX sh. A function whose helpers set variables runs in a subshell
+# ( ... ), so that it changes none of its caller's. Git is called as
+# `command git`: a script may wrap git in a function (apply-series.sh does).
+
+# ---- messages -----------------------------------------------------------------
+
+# "kmatrix: ..." on stderr: the prefix also lets first_error find our own
+# messages in a build log.
+warn() { printf 'kmatrix: %s\n' "$*" >&2; }
+die() { warn "$@"; exit 1; }
+# A progress line in the style of the Makefile's: "  VERIFY  what".
+step() { printf '  %-7s %s\n' "$1" "$2"; }
+
+# ---- time -----------------------------------------------------------------------
+
+# START=$(now) ... $(since "$START"): the seconds since START, with DIGITS
+# decimals (default 1).
+now() { date +%s.%N; }
+since() {	# START [DIGITS]
+	awk -v a="$1" -v b="$(now)" -v d="${2:-1}" 'BEGIN { printf "%." d "f", b - a }'
+}
+
+# ---- files --------------------------------------------------------------------
+
+# Sets tmp to a new temporary folder, removed when the script exits.
+make_tmp() {
+	tmp=$(mktemp -d) || exit 1
+	trap 'rm -rf "$tmp"' EXIT
+}
+
+# ---- logs -----------------------------------------------------------------------
+
+# The first error of a build log, one line for the results table: a
+# compiler's or assembler's "error:" / "Error:", modpost's "ERROR:", a
+# linker's undefined reference, make's own "***" (a failed recipe, a
+# missing target), or a "kmatrix: " message of ours. Tabs become spaces:
+# the line goes into a TSV field.
+first_error() {	# LOG
+	grep -m1 -iE 'error:|undefined reference to|: \*\*\* |^kmatrix: ' "$1" | cut -c1-300 | tr '\t' ' '
+}
+
+# ---- series and points -----------------------------------------------------------
+
+# A patch file's subject, without its "[PATCH n/m]" prefix, with a folded
+# second header line joined.
+subject() {	# PATCH
+	sed -n '/^Subject: /{s/^Subject: *//;s/^\[[^]]*\] *//;N;s/\n[ 	][ 	]*/ /;P;q;}' "$1"
+}
+
+# The patch files of SERIES, in order, one path a line. SERIES is a folder
+# (the patches its quilt `series` file names, else its *.patch), a quilt
+# series file, or an mbox, which is split into one file a message in
+# WORKDIR/mbox.
+series_patches() (	# SERIES WORKDIR
+	quilt() { sed -e 's/#.*//' -e 's/[[:space:]].*//' -e '/^$/d' "$1" | sed "s|^|$2/|"; }
+	if [ -d "$1" ]; then
+		dir=$(cd "$1" && pwd)
+		if [ -f "$dir/series" ]; then
+			quilt "$dir/series" "$dir"
+		else
+			for p in "$dir"/*.patch; do [ -f "$p" ] && echo "$p"; done | LC_ALL=C sort
+		fi
+	elif head -n1 "$1" | grep -q '^From '; then
+		mkdir -p "$2/mbox"
+		command git mailsplit -o"$2/mbox" "$1" >/dev/null || die "$1: not a readable mbox"
+		for p in "$2"/mbox/*; do echo "$p"; done | LC_ALL=C sort
+	else
+		quilt "$1" "$(cd "$(dirname "$1")" && pwd)"
+	fi
+)
+
+# The patch points of series NAME in REPO (NN-slug, one per patch, as
+# apply-series.sh tags them), in series order.
+series_points() {	# REPO NAME
+	command git -C "$1" tag -l "$2/*" | while read -r tag; do
+		case "${tag#"$2"/}" in [0-9]*-*) echo "${tag#"$2"/}" ;; esac
+	done | LC_ALL=C sort -n
+}
+
+# The subject of a point's commit, without the "NAME/POINT: " that
+# apply-series.sh puts first.
+point_subject() (	# REPO NAME POINT
+	s=$(command git -C "$1" log -1 --format=%s "refs/tags/$2/$3")
+	printf '%s\n' "${s#"$2/$3: "}"
+)
+
+# The commit of POINT: a tag (pristine, or a point of SERIES by name:
+# base, rc1, 14-add-sa_immutable-to) or a patch number (14, or 08).
+# Prints the commit, or says which points exist and returns 1.
+resolve_point() (	# REPO POINT SERIES
+	commit_of() { command git -C "$1" rev-parse -q --verify "refs/tags/$2^{commit}"; }
+	commit_of "$1" "$2" && exit 0
+	commit_of "$1" "$3/$2" && exit 0
+	case "$2" in
+	'' | *[!0-9]*) ;;
+	*)	# A number: leading zeros go, or printf reads 08 as bad octal.
+		n=${2#"${2%%[!0]*}"}
+		tag=$(command git -C "$1" tag -l "$3/$(printf '%02d' "${n:-0}")-*" | head -n1)
+		[ -n "$tag" ] && commit_of "$1" "$tag" && exit 0 ;;
+	esac
+	warn "unknown point '$2'; known: pristine $(command git -C "$1" tag -l "$3/*" | sed "s|^$3/||" | tr '\n' ' ')"
+	exit 1
+)
+
+# Of the paths on stdin, those an arch with KARCH builds: the ones under
+# arch/KARCH/, and every one outside arch/.
+arch_files() {	# KARCH
+	awk -v k="$1" 'index($0, "arch/" k "/") == 1 || index($0, "arch/") != 1'
+}

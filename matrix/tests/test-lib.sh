@@ -1,0 +1,73 @@
+#!/bin/sh
+# Tests of matrix/lib.sh: the first error of a log, the series' points in
+# order, resolving a point, subjects, the series' patch files, the files an
+# arch builds, and the time helpers.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib.sh"
+. "$here/lib.sh"
+make_tmp
+
+# ---- first_error: the line that says what went wrong ----------------------
+log() { printf '%s\n' "$@" >"$tmp/log"; first_error "$tmp/log"; }
+tab=$(printf '\t')
+expect "compiler error, tab made a space" [ "$(log '  CC      kernel/signal.o' \
+	"kernel/signal.c:12:5: error: bad${tab}thing" 'make[2]: *** [scripts/Makefile.build:250: kernel/signal.o] Error 1')" = \
+	'kernel/signal.c:12:5: error: bad thing' ]
+expect "assembler Error:" [ "$(log '  AS      head.o' 'head.S:3: Error: unknown opcode')" = 'head.S:3: Error: unknown opcode' ]
+expect "linker: the undefined reference, not make's Error" [ "$(log "ld: signal.o: in function \`f':" \
+	"signal.c:(.text+0x1): undefined reference to \`g'" 'make: *** [Makefile:1200: vmlinux] Error 1')" = \
+	"signal.c:(.text+0x1): undefined reference to \`g'" ]
+expect "modpost ERROR:" [ "$(log 'ERROR: modpost: "do_exit" [x.ko] undefined!')" = 'ERROR: modpost: "do_exit" [x.ko] undefined!' ]
+expect "make's missing target" [ "$(log "make[1]: *** No rule to make target 'k/x.o'.  Stop." 'make: *** [Makefile:1: k] Error 2')" = \
+	"make[1]: *** No rule to make target 'k/x.o'.  Stop." ]
+expect "a kmatrix message" [ "$(log '  CONFIG  m68k' "kmatrix: .config: 'CONFIG_X=y' did not survive")" = \
+	"kmatrix: .config: 'CONFIG_X=y' did not survive" ]
+expect "a warning is not an error" [ -z "$(log 'x.c:1: warning: unused variable [-Wunused]' '  LD      vmlinux')" ]
+
+# ---- a made-up series: ten patches, and a named point after-c -------------------
+export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@t GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@t
+repo=$tmp/repo
+mkdir -p "$repo" && git -C "$repo" init -q
+printf '%s\n' a b c d e f g h i j k >"$repo/f.c"
+git -C "$repo" add f.c && git -C "$repo" commit -qm pristine && git -C "$repo" tag pristine
+for x in b c d e f g h i j k; do
+	sed -i "s/^$x\$/$x$x/" "$repo/f.c"
+	git -C "$repo" commit -qam "sub: change $x"
+done
+git -C "$repo" format-patch -q -o "$tmp/folder" pristine..HEAD
+printf 'after-c\t2\n' >"$tmp/folder/points"
+"$here/../apply-series.sh" "$repo" "$tmp/folder" s1 pristine >/dev/null
+expect "series_points: numeric order past 09" [ "$(series_points "$repo" s1 | cut -d- -f1 | tr '\n' ' ')" = "01 02 03 04 05 06 07 08 09 10 " ]
+expect "series_points: no named points" [ -z "$(series_points "$repo" s1 | grep -v '^[0-9]')" ]
+expect "point_subject: the patch's subject" [ "$(point_subject "$repo" s1 02-sub-change-c)" = "sub: change c" ]
+c2=$(git -C "$repo" rev-parse s1/02-sub-change-c)
+expect "resolve_point: by name" [ "$(resolve_point "$repo" 02-sub-change-c s1)" = "$c2" ]
+expect "resolve_point: a named point" [ "$(resolve_point "$repo" after-c s1)" = "$c2" ]
+expect "resolve_point: by number" [ "$(resolve_point "$repo" 2 s1)" = "$c2" ]
+expect "resolve_point: 08 (not octal)" [ "$(resolve_point "$repo" 08 s1)" = "$(git -C "$repo" rev-parse s1/08-sub-change-i)" ]
+expect "resolve_point: pristine" [ "$(resolve_point "$repo" pristine s1)" = "$(git -C "$repo" rev-parse pristine)" ]
+resolve_point "$repo" 11 s1 >/dev/null 2>"$tmp/err"
+expect "resolve_point: unknown fails" [ $? = 1 ]
+expect "resolve_point: unknown names the known points" grep -q "unknown point '11'; known: pristine 01-sub-change-b" "$tmp/err"
+
+# ---- subject and series_patches ------------------------------------------------
+p1=$(ls "$tmp"/folder/0001-*.patch)
+expect "subject: without [PATCH n/m]" [ "$(subject "$p1")" = "sub: change b" ]
+printf 'From: t\nSubject: [PATCH 3/9] area: a subject long enough\n to be folded\n\nbody\n' >"$tmp/folded.patch"
+expect "subject: a folded line joined" [ "$(subject "$tmp/folded.patch")" = "area: a subject long enough to be folded" ]
+expect "series_patches: a folder, sorted" [ "$(series_patches "$tmp/folder" "$tmp" | sed 's|.*/||' | head -n2 | tr '\n' ' ')" = \
+	"0001-sub-change-b.patch 0002-sub-change-c.patch " ]
+printf '# comment\n0002-sub-change-c.patch -p1\n0001-sub-change-b.patch\n' >"$tmp/folder/series"
+expect "series_patches: the quilt series file's order" [ "$(series_patches "$tmp/folder" "$tmp" | sed 's|.*/||' | tr '\n' ' ')" = \
+	"0002-sub-change-c.patch 0001-sub-change-b.patch " ]
+cat "$tmp"/folder/000[12]-*.patch >"$tmp/two.mbox"
+expect "series_patches: an mbox, one file a message" [ "$(series_patches "$tmp/two.mbox" "$tmp" | wc -l)" = 2 ]
+
+# ---- arch_files and time ------------------------------------------------------
+expect "arch_files: its arch and generic code" [ "$(printf 'arch/sparc/a.c\narch/x86/b.c\nkernel/c.c\narch/sparc64/d.c\n' |
+	arch_files sparc | tr '\n' ' ')" = "arch/sparc/a.c kernel/c.c " ]
+t=$(now)
+expect "since: one decimal by default" sh -c "echo '$(since "$t")' | grep -qx '[0-9]*\.[0-9]'"
+expect "since: DIGITS decimals" sh -c "echo '$(since "$t" 2)' | grep -qx '[0-9]*\.[0-9][0-9]'"
+finish test-lib
