@@ -15,33 +15,51 @@ MAKEFLAGS += --no-builtin-rules --no-builtin-variables
 .DELETE_ON_ERROR:
 
 TOP          := $(CURDIR)
+#> WORK: where the tree, builds, kernels and ccache live
 WORK         ?= /var/tmp/kmatrix
+#> RESULTS: where runs go (one folder per run; results/latest is the newest)
 RESULTS      ?= $(TOP)/results
 # The kernel tree: a tarball, and the Debian package that installs it.
+#> KSRC_TARBALL: the kernel tarball
 KSRC_TARBALL ?= /usr/src/linux-source-6.1.tar.xz
+#> KSRC_PKG: the Debian package that installs KSRC_TARBALL
 KSRC_PKG     ?= linux-source-6.1
 # The series under test: a folder of git format-patch files (optionally with
 # a quilt `series` file, a `points` file naming points, and a `config` file
 # saying base=reverse|pristine|<point>), a quilt series file, or an mbox.
+#> SERIES: the series: a folder of patches, a quilt series file or an mbox
 SERIES       ?= $(TOP)/patches/forced-exit
 SERIES_NAME  ?= $(basename $(notdir $(abspath $(SERIES))))
+#> SERIES_BASE: the point the series applies to (reverse: undo it from the pristine tree)
 SERIES_BASE  ?= $(or $(shell sed -n 's/^base=//p' $(SERIES)/config 2>/dev/null),pristine)
 # The documents the ported patches are compared with (make verify-series).
 SEEDS        ?= $(abspath $(TOP)/../shared/seeds)
+#> POINTS: the points to run: pristine, base, NN or NN-slug, and the series' named points
 POINTS       ?= base rc1 fixed
 # What the results should be, per arch, point and test (see the file).
+#> EXPECT: the expectations the results are judged by
 EXPECT       ?= $(wildcard $(TOP)/matrix/expectations/$(SERIES_NAME).tsv)
 REPORT_FLAGS  = $(if $(EXPECT),--expect $(EXPECT))
+#> JOBS: parallel compile jobs when no jobserver is there
 JOBS         ?= $(shell nproc)
 # Boot limits in seconds: the whole boot, and the longest silence on the console.
+#> BOOT_TIMEOUT: seconds a whole boot may take
 BOOT_TIMEOUT ?= 300
+#> BOOT_SILENCE: seconds the console may stay silent
 BOOT_SILENCE ?= 90
 # Per guest program, enforced by the guest's init.
+#> TEST_TIMEOUT: seconds each guest program may take (wall clock, enforced by the guest)
 TEST_TIMEOUT ?= 30
+# A boot without results, or with an unexpected result, is booted again
+# this many times; a result that then differs is `flaky`.
+#> RETRIES: boots again a cell that timed out, had no results or an unexpected one (0: never)
+RETRIES      ?= 1
+#> V: 1 shows full commands and logs
 V            ?= 0
 
 include $(sort $(wildcard $(TOP)/arches/*.mk))
 include $(sort $(wildcard $(TOP)/toolchains/*.mk))
+#> ARCHES: the arches of a run
 ARCHES ?= $(ARCHES_ALL)
 
 ifeq ($(V),1)
@@ -74,11 +92,13 @@ INITRAMFS   = $(GUEST)/initramfs.cpio
 ifeq ($(origin RUN_ID),undefined)
 RUN_ID     := $(shell date +%Y%m%d-%H%M%S)
 endif
+#> RUN_DIR: the run that report, distcc-check and bench-report read
 RUN_DIR    ?= $(RESULTS)/$(RUN_ID)
 CELL_DIR    = $(RUN_DIR)/$(ARCH)-$(POINT)
 
 # ccache (on by default, CCACHE=0 turns it off) keeps compiled objects
 # outside the checkout, so a point built before in any tree is a cache hit.
+#> CCACHE: 1 (default) compiles through ccache in WORK/ccache, 0 does not
 CCACHE       ?= 1
 export CCACHE_DIR ?= $(WORK)/ccache
 export CCACHE_MAXSIZE ?= 8G
@@ -86,9 +106,11 @@ export CCACHE_MAXSIZE ?= 8G
 # instead of preprocessing every file first: a cold m68k build took 112 s
 # with ccache's default mode, 87 s in depend mode and 87 s without ccache
 # (medians of two), and a warm one still hits (23 s).
+#> CCACHE_DEPEND: 1 (default): ccache takes headers from kbuild's -MMD output
 export CCACHE_DEPEND ?= 1
 # DISTCC_HOSTS="host/N ...": compile through distcc on machines running
 # distccd with the same Debian cross compilers (behind ccache when on).
+#> DISTCC_HOSTS: "host/N ..." compiles through distcc on those machines
 DISTCC_HOSTS ?=
 ifneq ($(DISTCC_HOSTS),)
 export DISTCC_HOSTS
@@ -103,43 +125,16 @@ KMAKE = $(MAKE) --no-print-directory -C $(TREE) O=$(BUILD) ARCH=$(KARCH) \
 	deps tree headers report unit-tests guest-all clean distclean FORCE \
 	series verify-series bisect-build compare nightly bench-report distcc-check \
 	bench bench-defconfig
+#> all: the default: matrix
 all: matrix
 
+# make help is made from the `#> NAME: text` lines of this file: a lower-case
+# NAME is a target, an upper-case one a variable (shown with its value).
+HELP_VARS := $(shell sed -n 's/^#> \([A-Z][A-Z0-9_]*\): .*/\1/p' $(TOP)/Makefile)
+#> help: this list
 help:
-	@echo 'kmatrix: cross-build a kernel series, boot it in QEMU, test in the guest'
-	@echo
-	@echo 'Main targets:'
-	@echo '  matrix       build, boot and test every ARCHES x POINTS cell, print the table'
-	@echo '  check        unit tests, verify-series, guest programs, a full matrix, HTML and distcc checks'
-	@echo '  distcc-check build DISTCC_ARCH through a distccd of our own, compare with the local cell'
-	@echo '  cell         one cell: make cell ARCH=sparc32 [POINT=rc1]'
-	@echo '  shell        boot ARCH interactively with a busybox shell, where one exists'
-	@echo '  toolchains   install or check the compilers and emulators, print versions'
-	@echo '  report       rewrite summary.json and the table for RUN_DIR'
-	@echo '  compare      what changed between runs A= and B= (default: the last two)'
-	@echo '  nightly      matrix, compare with the last run, keep KEEP=$(KEEP) runs, history.html'
-	@echo '  series       turn SERIES into points (tags) of the kernel tree; lists them'
-	@echo '  verify-series  base + series = pristine, patches apply exactly, match the seeds'
-	@echo '  bisect-build build every arch each series patch touches, at that patch'
-	@echo '  bench-report time every report for 100 copies of RUN_DIR'
-	@echo '  bench        the benchmark: cold matrix, point-to-point and per-patch rebuilds, no-op reruns,'
-	@echo '               boot per cell, defconfig anchor (BENCH_PHASES=$(BENCH_PHASES), BENCH_DEFCONFIG=$(BENCH_DEFCONFIG))'
-	@echo 'Single steps (need ARCH=): tree kernel headers guest initramfs'
-	@echo '  clean        remove builds, kernels and guest programs under WORK (keeps the tree)'
-	@echo '  distclean    remove all of WORK'
-	@echo
-	@echo 'Variables (current value):'
-	@echo '  ARCHES=$(ARCHES)'
-	@echo '  POINTS=$(POINTS)   (pristine, base, NN or NN-slug, rc1, fixed)'
-	@echo '  SERIES=$(SERIES) (base: $(SERIES_BASE))'
-	@echo '  EXPECT=$(EXPECT)'
-	@echo '  CCACHE=$(CCACHE) (CCACHE_DIR=$(CCACHE_DIR))  GUEST_APPEND=$(GUEST_APPEND)'
-	@echo '  WORK=$(WORK)   RESULTS=$(RESULTS)'
-	@echo '  KSRC_TARBALL=$(KSRC_TARBALL) (Debian package $(KSRC_PKG))'
-	@echo '  JOBS=$(JOBS)  BOOT_TIMEOUT=$(BOOT_TIMEOUT)s  BOOT_SILENCE=$(BOOT_SILENCE)s  TEST_TIMEOUT=$(TEST_TIMEOUT)s'
-	@echo '  V=1 shows full commands and logs'
-	@echo
-	@echo 'Known arches: $(ARCHES_ALL)'
+	$(Q)$(foreach v,$(HELP_VARS),$(v)='$(subst ','\'',$($(v)))') ARCHES_ALL='$(ARCHES_ALL)' \
+		$(TOP)/matrix/make-help.sh $(TOP)/Makefile
 
 # ---- checks of the input ------------------------------------------------
 
@@ -148,6 +143,7 @@ bad_arches := $(filter-out $(ARCHES_ALL),$(ARCHES) $(ARCH))
 ifneq ($(bad_arches),)
 $(error unknown arch '$(firstword $(bad_arches))'; known arches: $(ARCHES_ALL))
 endif
+#> ARCH: the arch of `make cell` and the single steps
 need_arch = $(if $(ARCH),,$(error $@ needs ARCH=, one of: $(ARCHES_ALL)))
 
 # ---- packages -------------------------------------------------------------
@@ -156,10 +152,12 @@ ALL_PKGS = $(HOST_PKGS) $(foreach a,$(ARCHES),\
 	$(TOOLCHAIN_PKG_$($(a)_TOOLCHAIN)) $($(a)_QEMU_PKG)) \
 	$(if $(wildcard $(KSRC_TARBALL)),,$(KSRC_PKG))
 
+#> deps: install the Debian packages ARCHES need (as root), or print the apt-get line
 deps:
 	$(Q)$(TOP)/toolchains/ensure-packages.sh $(sort $(ALL_PKGS))
 	$(Q)test -f $(KSRC_TARBALL) || { echo "kmatrix: $(KSRC_TARBALL) is missing (Debian package $(KSRC_PKG))" >&2; exit 1; }
 
+#> toolchains: install or check the compilers and emulators, print versions
 toolchains: deps
 	$(Q)for a in $(ARCHES); do \
 		$(MAKE) --no-print-directory toolchain-version ARCH=$$a || exit 1; \
@@ -176,9 +174,10 @@ toolchain-version:
 
 $(SRC)/.stamp_imported:
 	$(Q)test -f $(KSRC_TARBALL) || { echo "kmatrix: $(KSRC_TARBALL) is missing (Debian package $(KSRC_PKG))" >&2; exit 1; }
-	$(Q)$(TOP)/matrix/import-tree.sh $(KSRC_TARBALL) $(SRC)
-	$(Q)touch $@
+	$(Q)$(TOP)/matrix/with-lock.sh $(WORK)/locks/import "the import of the tree" \
+		sh -c 'test -e $@ || { $(TOP)/matrix/import-tree.sh $(KSRC_TARBALL) $(SRC) && touch $@; }'
 
+#> tree: import the kernel tarball into git (WORK/src/linux); with ARCH=, put its worktree at POINT
 tree: $(SRC)/.stamp_imported
 ifneq ($(ARCH),)
 	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT) $(SERIES_NAME)
@@ -187,34 +186,43 @@ endif
 # The series becomes commits and tags in the repository (no work tree is
 # touched); redone only when the patches or the base change.
 SERIES_STAMP = $(SRC)/.stamp_series_$(SERIES_NAME)
+#> series: turn SERIES into points (tags) of the kernel tree; lists them
 series: $(SRC)/.stamp_imported
 	$(Q)test -e "$(SERIES)" || { echo "kmatrix: SERIES=$(SERIES): no such file or folder" >&2; exit 1; }
 	$(Q)h=$$( { echo "$(SERIES_BASE)"; find "$(SERIES)" -type f | LC_ALL=C sort | xargs cat; } | sha1sum | cut -c1-40); \
 	if [ "$$(cat $(SERIES_STAMP) 2>/dev/null)" != "$$h" ]; then \
-		rm -f $(SERIES_STAMP); \
-		$(TOP)/matrix/apply-series.sh $(SRC) "$(SERIES)" $(SERIES_NAME) $(SERIES_BASE) && echo "$$h" >$(SERIES_STAMP); \
+		$(TOP)/matrix/with-lock.sh $(WORK)/locks/series "the series' tags" sh -c ' \
+			[ "$$(cat $(SERIES_STAMP) 2>/dev/null)" = "$$1" ] && exit 0; rm -f $(SERIES_STAMP); \
+			$(TOP)/matrix/apply-series.sh $(SRC) "$(SERIES)" $(SERIES_NAME) $(SERIES_BASE) && echo "$$1" >$(SERIES_STAMP)' sh "$$h"; \
 	fi
 
 # Every series patch, built on every arch it touches (results/bisect-<id>/).
+#> bisect-build: build every series patch on every arch it touches
 bisect-build: series
 	$(Q)MAKE='$(MAKE)' $(TOP)/matrix/bisect-build.sh $(SRC) $(SERIES_NAME) $(RESULTS)/bisect-$(RUN_ID) \
 		"$(foreach a,$(ARCHES),$(a):$($(a)_KARCH))"
 
-verify-series: $(SRC)/.stamp_imported $(HOSTBIN)/patchcmp
-	$(Q)$(TOP)/matrix/verify-series.sh $(SRC) "$(SERIES)" $(SERIES_NAME) $(SERIES_BASE) "$(SEEDS)" $(HOSTBIN)/patchcmp
+#> verify-series: base + series = pristine, every patch applies exactly, patches match the seeds
+verify-series: $(SRC)/.stamp_imported
+	$(Q)$(TOP)/matrix/verify-series.sh $(SRC) "$(SERIES)" $(SERIES_NAME) $(SERIES_BASE) "$(SEEDS)"
 
 # ---- host tools -------------------------------------------------------------
 
 HOST_CC     ?= cc
 HOST_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -Wno-format-truncation -std=gnu11
-HOST_TOOLS  := bootrun report mkcpio patchcmp
+HOST_TOOLS  := bootrun report gen_init_cpio
 $(HOSTBIN)/%: $(TOP)/matrix/%.c $(wildcard $(TOP)/matrix/*.h)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -I$(TOP)/matrix -o $@ $(filter %.c,$^)
-$(HOSTBIN)/bootrun $(HOSTBIN)/report: $(TOP)/matrix/ktap.c
-$(HOSTBIN)/mkcpio: $(TOP)/initramfs-builder/mkcpio.c
+$(HOSTBIN)/bootrun $(HOSTBIN)/report: $(TOP)/matrix/ktap_reader.c
+# report: the model of a run (run*.c) and its views (out.c, view_*.c).
+$(HOSTBIN)/report: $(addprefix $(TOP)/matrix/,run.c run_diff.c expect.c out.c) $(wildcard $(TOP)/matrix/view_*.c)
+# The initramfs writer is the kernel's own, from the imported tree, built
+# with the kernel's flags for it (not ours: -Werror would stop at its
+# signed/unsigned comparisons).
+$(HOSTBIN)/gen_init_cpio: $(SRC)/.stamp_imported
 	$(Q)mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ $<
+	$(Q)$(HOST_CC) -O2 -Wall -std=gnu11 -o $@ $(SRC)/usr/gen_init_cpio.c
 
 # ---- kernel -----------------------------------------------------------------
 
@@ -255,9 +263,11 @@ IMAGE_CACHED = $(BUILD)/images/$(or $(POINT_REV),unknown-point)/$(notdir $(call 
 $(IMAGE_CACHED): $(BUILD)/config.last
 	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT) $(SERIES_NAME)
 	@echo "  KERNEL  $(ARCH) at $(POINT) ($(call arch,IMAGE))"
+	$(Q)rm -f $(BUILD)/vmlinux $(IMAGE)
 	$(Q)$(KMAKE) $(notdir $(call arch,IMAGE))
 	$(Q)mkdir -p $(@D) && cp $(IMAGE) $@.tmp && mv -f $@.tmp $@
 
+#> kernel: build ARCH's kernel at POINT (kept per point)
 kernel: $(IMAGE_CACHED)
 
 # ---- guest programs and initramfs -----------------------------------------
@@ -269,6 +279,7 @@ $(HEADERS)/.stamp: | $(SRC)/.stamp_imported
 		INSTALL_HDR_PATH=$(HEADERS) headers_install >$(WORK)/headers-build-$(ARCH).log 2>&1 \
 		|| { cat $(WORK)/headers-build-$(ARCH).log >&2; exit 1; }
 	$(Q)touch $@
+#> headers: install ARCH's UAPI headers for the guest programs
 headers: $(HEADERS)/.stamp
 
 GUEST_CC      = $(XPREFIX)gcc
@@ -276,25 +287,29 @@ GUEST_CFLAGS  = $(call arch,USER_CFLAGS) -Os -static -nostdlib -ffreestanding \
 	-fno-stack-protector -fno-asynchronous-unwind-tables -fno-pie -no-pie \
 	-Wall -Wextra -Werror -Wno-unused-function \
 	-I$(TOP)/initramfs-builder/include -I$(TOP)/guest-tests -I$(HEADERS)/include \
+	-idirafter $(TOP)/matrix \
 	-MMD -MP -MF $@.d $(call arch,CFLAGS_$(notdir $@))
 # No libgcc: the sparc64 compiler has none for -m32; the guest code needs none.
-GUEST_HDRS   := $(wildcard $(TOP)/initramfs-builder/include/*.h $(TOP)/guest-tests/*.h \
+GUEST_HDRS   := $(TOP)/matrix/vocab.h $(wildcard $(TOP)/initramfs-builder/include/*.h $(TOP)/guest-tests/*.h \
 	$(TOP)/guest-tests/optional/*.h)
 # Every arch runs guest-tests/*.c; guest-tests/optional/ holds the tests an
 # arch file asks for by name (<arch>_GUEST_TESTS).
+#> GUEST_FAULTS: programs from guest-tests/faults/ to add (fault injection, e.g. print_forever)
+GUEST_FAULTS ?=
 GUEST_TESTS   = $(sort $(basename $(notdir $(wildcard $(TOP)/guest-tests/*.c)))) \
-	$(call arch,GUEST_TESTS)
+	$(call arch,GUEST_TESTS) $(GUEST_FAULTS)
 GUEST_PROGS   = $(GUEST)/init $(addprefix $(GUEST)/tests/,$(GUEST_TESTS))
 
 $(GUEST)/init: $(TOP)/initramfs-builder/init.c $(GUEST_HDRS) $(HEADERS)/.stamp
 	$(Q)mkdir -p $(@D)
 	$(Q)$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
-$(GUEST)/tests/%: $(TOP)/guest-tests/%.c $(GUEST_HDRS) $(HEADERS)/.stamp
-	$(Q)mkdir -p $(@D)
-	$(Q)$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
-$(GUEST)/tests/%: $(TOP)/guest-tests/optional/%.c $(GUEST_HDRS) $(HEADERS)/.stamp
-	$(Q)mkdir -p $(@D)
-	$(Q)$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
+# A test program is built from guest-tests/, its optional/ or its faults/.
+define GUEST_PROG_RULE
+$$(GUEST)/tests/%: $(1)/%.c $$(GUEST_HDRS) $$(HEADERS)/.stamp
+	$$(Q)mkdir -p $$(@D)
+	$$(Q)$$(GUEST_CC) $$(GUEST_CFLAGS) -o $$@ $$<
+endef
+$(foreach d,guest-tests guest-tests/optional guest-tests/faults,$(eval $(call GUEST_PROG_RULE,$(TOP)/$(d))))
 
 # The cpio list is rewritten only when it changes, so the archive is rebuilt
 # only when a program or the list does.
@@ -313,37 +328,42 @@ $(GUEST)/initramfs.list: FORCE
 	$(shell mkdir -p $(@D))
 	$(file >$@.tmp,$(CPIO_LIST))
 	$(Q)cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@
-$(INITRAMFS): $(GUEST)/initramfs.list $(GUEST_PROGS) $(HOSTBIN)/mkcpio
+$(INITRAMFS): $(GUEST)/initramfs.list $(GUEST_PROGS) $(HOSTBIN)/gen_init_cpio $(TOP)/matrix/initramfs-cpio.sh
 	@echo "  CPIO    $(ARCH): init + $(words $(GUEST_TESTS)) test programs"
-	$(Q)$(HOSTBIN)/mkcpio $< $@.tmp && mv -f $@.tmp $@
+	$(Q)$(TOP)/matrix/initramfs-cpio.sh $(HOSTBIN)/gen_init_cpio $< $@
 
 # What each program included, as the compiler saw it (-MMD).
 -include $(wildcard $(GUEST)/*.d $(GUEST)/tests/*.d)
 
+#> guest: build ARCH's guest programs
 guest: $(GUEST_PROGS)
+#> initramfs: build ARCH's initramfs (guest programs and cpio)
 initramfs: $(INITRAMFS)
 
 # ---- boot -------------------------------------------------------------------
 
-KTAP_END_MARKER := kmatrix: all tests done
 # GUEST_APPEND: more kernel parameters, e.g. kmatrix_risky=1 (see guest-tests).
+#> GUEST_APPEND: more kernel parameters for the guest
 GUEST_APPEND ?=
 APPEND = console=$(call arch,CONSOLE) panic=-1 kmatrix_timeout=$(TEST_TIMEOUT) $(call arch,APPEND) $(GUEST_APPEND)
 QEMU_CMD = $(call arch,QEMU) $(call arch,QEMU_ARGS) -nographic -monitor none \
 	-no-reboot -kernel $(IMAGE_CACHED) -initrd $(INITRAMFS) -append '$(APPEND)'
 
+#> POINT: the point of `make cell` and the single steps
 POINT ?= $(firstword $(POINTS))
 
 # One cell: build, boot, record. A failed build is a result, not a make error,
 # so the cell always leaves its cell.tsv; the report decides the exit status.
+#> cell: one cell: make cell ARCH=sparc32 [POINT=rc1]
 cell: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(call need_arch)
 	$(Q)$(if $(CELL_IN_MATRIX),true,$(MAKE) --no-print-directory deps ARCHES=$(ARCH))
 	$(Q)$(if $(filter pristine,$(POINT)),true,$(MAKE) --no-print-directory series)
 	$(Q)RUN_DIR=$(RUN_DIR) CELL_DIR=$(CELL_DIR) ARCH=$(ARCH) POINT=$(POINT) V=$(V) \
 		HOSTBIN=$(HOSTBIN) BOOT_TIMEOUT=$(BOOT_TIMEOUT) BOOT_SILENCE=$(BOOT_SILENCE) \
-		END_MARKER='$(KTAP_END_MARKER)' MAKE='$(MAKE)' CELL_IN_MATRIX=$(CELL_IN_MATRIX) \
-		REPORT_FLAGS='$(REPORT_FLAGS)' \
+		QEMU_PKG=$(call arch,QEMU_PKG) RETRIES=$(RETRIES) KMATRIX_RUN='run $(RUN_ID)' \
+		MAKE='$(MAKE)' CELL_IN_MATRIX=$(CELL_IN_MATRIX) REPORT_FLAGS='$(REPORT_FLAGS)' \
+		$(TOP)/matrix/with-lock.sh $(WORK)/locks/$(ARCH) "the $(ARCH) tree and build" \
 		$(TOP)/matrix/run-cell.sh $(QEMU_CMD)
 
 # All cells, then the table. Each cell rewrites summary.json when it ends, so
@@ -351,19 +371,14 @@ cell: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 CELLS := $(foreach p,$(POINTS),$(foreach a,$(ARCHES),cell/$(a)/$(p)))
 # Pairs "P2:P1" of consecutive points: the cells of one arch run in order.
 point_pairs = $(join $(wordlist 2,999,$(POINTS)),$(addprefix :,$(filter-out $(lastword $(POINTS)),$(POINTS))))
+#> matrix: build, boot and test every ARCHES x POINTS cell, print the table
 matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)$(MAKE) --no-print-directory series
-	$(Q)mkdir -p $(RUN_DIR) && ln -sfn $(RUN_ID) $(RESULTS)/latest.tmp && mv -Tf $(RESULTS)/latest.tmp $(RESULTS)/latest
-	@echo "kmatrix: run $(RUN_ID): $(words $(CELLS)) cells ($(ARCHES)) x ($(POINTS)), results in $(RUN_DIR)"
-	$(Q)printf '%s %s\n' $(subst /, ,$(patsubst cell/%,%,$(CELLS))) >$(RUN_DIR)/cells.list
-	$(Q)$(TOP)/matrix/run-info.sh $(SRC) $(SERIES_NAME) "$(SERIES)" >$(RUN_DIR)/run.tsv
-	$(Q)$(if $(filter 1,$(CCACHE)),ccache --print-stats >$(RUN_DIR)/ccache.before 2>/dev/null;) \
-	$(MAKE) --no-print-directory RUN_ID=$(RUN_ID) $(CELLS); \
-	$(if $(filter 1,$(CCACHE)),ccache --print-stats >$(RUN_DIR)/ccache.after 2>/dev/null; \
-		$(TOP)/matrix/ccache-rate.sh $(RUN_DIR)/ccache.before $(RUN_DIR)/ccache.after;) \
-	$(HOSTBIN)/report $(REPORT_FLAGS) $(if $(PREV_RUN),--previous $(PREV_RUN)) --table $(RUN_DIR); rc=$$?; \
-	$(if $(filter 1,$(words $(ARCHES))),$(TOP)/matrix/arch-view.sh $(SRC) $(SERIES_NAME) $(ARCHES) \
-		$($(ARCHES)_KARCH) $(RUN_DIR);) exit $$rc
+	$(Q)MAKE='$(MAKE)' RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) RESULTS=$(RESULTS) HOSTBIN=$(HOSTBIN) \
+		REPORT_FLAGS='$(REPORT_FLAGS)' TOP=$(TOP) SRC=$(SRC) SERIES_NAME=$(SERIES_NAME) \
+		SERIES='$(SERIES)' CCACHE=$(CCACHE) ARCHES='$(ARCHES)' POINTS='$(POINTS)' \
+		ARCH_VIEW='$(if $(filter 1,$(words $(ARCHES))),$(TOP)/matrix/arch-view.sh $(SRC) $(SERIES_NAME) $(ARCHES) $($(ARCHES)_KARCH))' \
+		$(TOP)/matrix/run-matrix.sh $(CELLS)
 
 # Cells of one arch share its tree and build directory: one after the other.
 $(foreach a,$(ARCHES),$(foreach pr,$(point_pairs),$(eval \
@@ -373,38 +388,47 @@ cell/%: FORCE
 	$(Q)$(MAKE) --no-print-directory cell RUN_ID=$(RUN_ID) CELL_IN_MATRIX=1 \
 		ARCH=$(word 1,$(subst /, ,$*)) POINT=$(word 2,$(subst /, ,$*))
 
+#> report: rewrite the reports of RUN_DIR (default: the latest run) and print the table
 report: $(HOSTBIN)/report
-	$(Q)$(HOSTBIN)/report $(REPORT_FLAGS) --table $(if $(filter $(RESULTS)/$(RUN_ID),$(RUN_DIR)),$(RESULTS)/latest,$(RUN_DIR))
+	$(Q)$(HOSTBIN)/report $(REPORT_FLAGS) summary --table $(if $(filter $(RESULTS)/$(RUN_ID),$(RUN_DIR)),$(RESULTS)/latest,$(RUN_DIR))
 
 # What changed between two runs (default: the newest against the one
-# before it). Exit status 1 on a new unexpected result.
-RUNS_SORTED = $(sort $(filter-out %/latest %/README.md %/bisect-%,$(wildcard $(RESULTS)/*)))
-A ?= $(word $(words $(wordlist 2,999,$(RUNS_SORTED))),$(RUNS_SORTED))
-B ?= $(lastword $(RUNS_SORTED))
-PREV_RUN = $(lastword $(filter-out $(RUN_DIR),$(RUNS_SORTED)))
+# before it). Exit status 1 on a new unexpected result. `report runs` is
+# the one definition of a run (a folder with a cells.list), so
+# history.html, a README or a person's notes in RESULTS are never runs.
+#> A: the older run of `make compare` (default: the run before B)
+#> B: the newer run of `make compare` (default: the newest run)
+#> compare: what changed between runs A= and B= (default: the last two runs)
 compare: $(HOSTBIN)/report
-	$(Q)test -n "$(A)" -a -n "$(B)" -a "$(A)" != "$(B)" || { echo "kmatrix: compare needs two runs in $(RESULTS) (or A= and B=)" >&2; exit 1; }
-	$(Q)$(HOSTBIN)/report $(REPORT_FLAGS) --compare $(A) $(B)
+	$(Q)runs=$$($(HOSTBIN)/report runs $(RESULTS)); \
+	a='$(A)'; b='$(B)'; \
+	[ -n "$$b" ] || b=$$(echo "$$runs" | tail -n1); \
+	[ -n "$$a" ] || a=$$(echo "$$runs" | grep -vxF "$$b" | tail -n1); \
+	if [ -z "$$a" ] || [ -z "$$b" ]; then echo "kmatrix: compare needs two runs in $(RESULTS) (or A= and B=)" >&2; exit 1; fi; \
+	$(HOSTBIN)/report $(REPORT_FLAGS) compare "$$a" "$$b"
 
 # The nightly job: the default matrix, what changed since the last run, the
 # last KEEP runs kept, and results/history.html over them.
+#> KEEP: runs that `make nightly` keeps
 KEEP ?= 14
+#> nightly: matrix, compare with the last run, keep KEEP runs, write history.html
 nightly: $(HOSTBIN)/report
-	$(Q)$(MAKE) --no-print-directory matrix RUN_ID=$(RUN_ID); rc=$$?; \
-	prev=$(PREV_RUN); \
-	if [ -n "$$prev" ]; then $(HOSTBIN)/report $(REPORT_FLAGS) --compare $$prev $(RUN_DIR) || rc=1; fi; \
-	ls -d $(RESULTS)/2*/ 2>/dev/null | sort | head -n -$(KEEP) | xargs -r rm -rf; \
-	$(HOSTBIN)/report $(REPORT_FLAGS) --history $(RESULTS) $$(ls -d $(RESULTS)/2*/ | sort | sed 's|/$$||'); \
+	$(Q)prev=$$($(HOSTBIN)/report runs $(RESULTS) | tail -n1); \
+	$(MAKE) --no-print-directory matrix RUN_ID=$(RUN_ID); rc=$$?; \
+	if [ -n "$$prev" ]; then $(HOSTBIN)/report $(REPORT_FLAGS) compare $$prev $(RUN_DIR) || rc=1; fi; \
+	$(HOSTBIN)/report runs $(RESULTS) | head -n -$(KEEP) | xargs -r rm -rf; \
+	$(HOSTBIN)/report $(REPORT_FLAGS) history $(RESULTS) && \
 	echo "kmatrix: history of the last $(KEEP) runs: $(RESULTS)/history.html"; \
 	exit $$rc
 
 # ---- interactive shell ------------------------------------------------------
 
 BUSYBOX_DEB = $(call arch,BUSYBOX_DEB)
-shell: kernel $(HOSTBIN)/mkcpio
+#> shell: boot ARCH interactively with a busybox shell, where Debian has one
+shell: kernel $(HOSTBIN)/gen_init_cpio
 	$(call need_arch)
 	$(Q)test -n "$(BUSYBOX_DEB)" || { echo "kmatrix: no busybox for $(ARCH): Debian builds busybox-static for no such arch; use 'make cell ARCH=$(ARCH)' and its console log" >&2; exit 1; }
-	$(Q)$(TOP)/initramfs-builder/busybox-initramfs.sh $(BUSYBOX_DEB) $(WORK)/busybox/$(ARCH) $(HOSTBIN)/mkcpio
+	$(Q)$(TOP)/initramfs-builder/busybox-initramfs.sh $(BUSYBOX_DEB) $(WORK)/busybox/$(ARCH) $(HOSTBIN)/gen_init_cpio
 	$(call arch,QEMU) $(call arch,QEMU_ARGS) -nographic -no-reboot -kernel $(IMAGE_CACHED) \
 		-initrd $(WORK)/busybox/$(ARCH)/initramfs.cpio -append 'console=$(call arch,CONSOLE) $(call arch,APPEND)'
 
@@ -413,6 +437,7 @@ shell: kernel $(HOSTBIN)/mkcpio
 # make check also looks at the HTML report in a real browser.
 CHECK_PKGS := chromium
 
+#> unit-tests: the host tools' tests and the fault-injection suite (no kernel needed)
 unit-tests: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)$(MAKE) --no-print-directory -C $(TOP)/matrix/tests HOSTBIN=$(HOSTBIN) HOST_CC=$(HOST_CC)
 
@@ -420,8 +445,10 @@ unit-tests: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 # built in a build directory of its own, without ccache, so that every
 # object is compiled; distccd's log must show the jobs, and the cell's test
 # results must be those of the local build's cell in RUN_DIR.
+#> DISTCC_ARCH: the arch distcc-check builds
 DISTCC_ARCH  ?= m68k
 DISTCC_POINT ?= fixed
+#> distcc-check: build DISTCC_ARCH through a distccd of our own and compare with the local cell
 distcc-check: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)$(TOP)/toolchains/ensure-packages.sh distcc
 	$(Q)MAKE='$(MAKE)' $(TOP)/matrix/distcc-check.sh $(DISTCC_ARCH) $(DISTCC_POINT) \
@@ -435,12 +462,15 @@ distcc-check: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 # Results in results/bench-<id>/bench.txt and bench.tsv. See matrix/bench.sh.
 BENCH_ROOT        ?= $(WORK)/bench
 BENCH_ARCHES      ?= $(ARCHES)
+#> BENCH_PHASES: the phases of `make bench`
 BENCH_PHASES      ?= cold noop steps defconfig
 BENCH_COLD_JOBS   ?= 3
 BENCH_NOOP_JOBS   ?= 3
 BENCH_NOOP_RUNS   ?= 3
 BENCH_STEPS_ARCH  ?= m68k
+#> BENCH_DEFCONFIG: the arches whose full defconfig `make bench` builds
 BENCH_DEFCONFIG   ?= m68k
+#> bench: the benchmark: cold matrix, point-to-point and per-patch rebuilds, no-op reruns, defconfig
 bench: series
 	$(Q)MAKE='$(MAKE)' TOP=$(TOP) SRC=$(SRC) SERIES_NAME=$(SERIES_NAME) ARCHES='$(BENCH_ARCHES)' \
 		POINTS='$(POINTS)' OUT=$(RESULTS)/bench-$(RUN_ID) BENCH_ROOT=$(BENCH_ROOT) \
@@ -451,6 +481,7 @@ bench: series
 
 # One arch's full defconfig, cold, out of tree (the bench anchor).
 DEFCONFIG_ROOT ?= $(WORK)/build-defconfig
+#> bench-defconfig: one arch's full defconfig, cold (the bench anchor)
 bench-defconfig:
 	$(call need_arch)
 	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) base $(SERIES_NAME)
@@ -461,33 +492,40 @@ bench-defconfig:
 		CROSS_COMPILE=$(XPREFIX) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS))
 
 # How long the reports take for 100 runs like RUN_DIR's (a benchmark).
+#> bench-report: time every report for 100 copies of RUN_DIR
 bench-report: $(HOSTBIN)/report
 	$(Q)$(TOP)/matrix/tests/bench-report.sh $(HOSTBIN) $(EXPECT) $(if $(filter $(RESULTS)/$(RUN_ID),$(RUN_DIR)),$(RESULTS)/latest,$(RUN_DIR))
 
+#> guest-all: build every arch's guest programs and initramfs
 guest-all: $(SRC)/.stamp_imported
 	$(Q)for a in $(ARCHES); do \
 		$(MAKE) --no-print-directory initramfs ARCH=$$a || exit 1; \
 	done
 
-# What CI runs: the host tools' unit tests, the port's faithfulness, every
-# guest program for every arch, the whole default matrix, then its HTML in
-# a real browser and one arch built again through distcc.
+# What CI runs: the host tools' unit tests (with the fault-injection
+# suite), the port's faithfulness, every guest program for every arch, the
+# whole default matrix, then its HTML in a real browser, one arch built
+# again through distcc, and the faults that need a real kernel.
+#> check: what CI runs: unit tests, verify-series, guest programs, the matrix, HTML and distcc checks
 check: deps
 	$(Q)$(MAKE) --no-print-directory unit-tests
 	$(Q)$(MAKE) --no-print-directory verify-series
 	$(Q)$(MAKE) --no-print-directory guest-all
 	$(Q)$(MAKE) --no-print-directory matrix RUN_ID=$(RUN_ID); rc=$$?; \
 	$(TOP)/toolchains/ensure-packages.sh $(CHECK_PKGS) && \
-		$(TOP)/matrix/tests/check-html.sh $(RESULTS)/$(RUN_ID) | tee $(RESULTS)/$(RUN_ID)/check-html.txt; \
+		$(TOP)/matrix/tests/check-html.sh $(RESULTS)/$(RUN_ID) $(HOSTBIN) | tee $(RESULTS)/$(RUN_ID)/check-html.txt; \
 	$(MAKE) --no-print-directory distcc-check RUN_ID=$(RUN_ID) | tee $(RESULTS)/$(RUN_ID)/distcc-check.txt; \
+	WORK=$(WORK) $(TOP)/matrix/tests/check-faults.sh | tee $(RESULTS)/$(RUN_ID)/check-faults.txt; \
 	$(TOP)/matrix/tests/check-summary.sh $(RESULTS)/$(RUN_ID) || rc=1; \
 	exit $$rc
 
+#> clean: remove builds, kernels and guest programs under WORK (keeps the tree)
 clean:
 	rm -rf $(WORK)/build $(WORK)/guest $(WORK)/host $(WORK)/headers $(WORK)/headers-build \
 		$(BENCH_ROOT) $(DEFCONFIG_ROOT) $(WORK)/build-distcc $(WORK)/build-bench
 	-git -C $(SRC) worktree prune 2>/dev/null
 
+#> distclean: remove all of WORK
 distclean:
 	rm -rf $(WORK)
 

@@ -2,18 +2,28 @@
 # run-cell.sh QEMU-COMMAND...: one cell of the matrix. Builds the kernel and
 # the initramfs, boots, and leaves CELL_DIR/cell.tsv whatever happens: a
 # failed build is a result of the cell, not an error of the matrix.
+# A boot that ends in timeout, qemu-error or no-results, or with an
+# unexpected result, is booted again (RETRIES times, default 1); the first
+# attempt is kept in CELL_DIR/attempt1/, and report calls a result that
+# differs between the two flaky.
+# What the machine caused (a full disk, a missing compiler or QEMU, a
+# signal) is recorded as `infra`, never as a kernel's failure.
 # Environment (set by the Makefile's `cell` target): ARCH POINT CELL_DIR
-# RUN_DIR HOSTBIN MAKE V BOOT_TIMEOUT BOOT_SILENCE END_MARKER CELL_IN_MATRIX
-# REPORT_FLAGS.
+# RUN_DIR HOSTBIN MAKE V BOOT_TIMEOUT BOOT_SILENCE QEMU_PKG RETRIES
+# CELL_IN_MATRIX REPORT_FLAGS.
 set -u
+. "$(dirname "$0")/lib.sh"
 mkdir -p "$CELL_DIR"
 cell="$ARCH $POINT"
-now() { date +%s.%N; }
-since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
-# The first compiler or make error of a log, for the table.
-first_error() {
-	grep -m1 -E 'error:|Error [0-9]+|kmatrix: ' "$1" | cut -c1-300 | tr '\t' ' '
+# What in a failed build's log is the machine's fault, not the kernel's.
+infra_error() {
+	grep -m1 -E 'No space left on device|Cannot allocate memory|not found \(Debian package|: command not found|Killed signal terminated program' "$1" |
+		cut -c1-300 | tr '\t' ' '
 }
+# A signal (Ctrl-C, SIGTERM from the run) ends the cell after the step
+# that is running, and says so in cell.tsv.
+interrupted=
+trap 'interrupted=1' INT TERM HUP
 
 echo "  [$cell] building kernel and initramfs (log: $CELL_DIR/build.log)"
 t0=$(now)
@@ -25,33 +35,67 @@ else
 	rc=$?
 fi
 build_s=$(since "$t0")
-if [ "$rc" = 0 ]; then
+if [ -n "$interrupted" ]; then
+	build="infra	$build_s	interrupted during the build"
+	rc=1
+elif [ "$rc" = 0 ]; then
 	build="ok	$build_s	"
+elif [ -n "$(infra_error "$CELL_DIR/build.log")" ]; then
+	build="infra	$build_s	$(infra_error "$CELL_DIR/build.log")"
 else
 	build="failed	$build_s	$(first_error "$CELL_DIR/build.log")"
 fi
 
-if [ "$rc" = 0 ]; then
+boot() {
+	if ! command -v "$1" >/dev/null 2>&1; then
+		printf 'boot\tqemu-error\t0\t%s not found (Debian package %s)\n' "$1" "$QEMU_PKG" >"$CELL_DIR/boot.tsv"
+		echo "  [$cell] $1 not found (Debian package $QEMU_PKG)"
+		return
+	fi
 	echo "  [$cell] booting (console: $CELL_DIR/console.log)"
 	"$HOSTBIN/bootrun" --log "$CELL_DIR/console.log" --out "$CELL_DIR/boot.tsv" \
-		--timeout "$BOOT_TIMEOUT" --silence "$BOOT_SILENCE" --marker "$END_MARKER" \
+		--timeout "$BOOT_TIMEOUT" --silence "$BOOT_SILENCE" \
 		-- "$@" | sed "s/^/  [$cell] /"
 	[ -f "$CELL_DIR/boot.tsv" ] || printf 'boot\terror\t0\tbootrun left no record\n' >"$CELL_DIR/boot.tsv"
+}
+
+write_cell() {
+	{
+		printf 'arch\t%s\npoint\t%s\nbuild\t%s\n' "$ARCH" "$POINT" "$build"
+		cat "$CELL_DIR/boot.tsv"
+	} >"$CELL_DIR/cell.tsv.tmp" && mv -f "$CELL_DIR/cell.tsv.tmp" "$CELL_DIR/cell.tsv"
+	rm -f "$CELL_DIR/boot.tsv"
+}
+
+# Worth a second boot: a boot without results, or an unexpected result.
+worth_retry() {
+	case "$(cut -f2 "$CELL_DIR/cell.tsv" | sed -n 4p)" in
+	timeout | qemu-error | no-results) return 0 ;;
+	ok) ! "$HOSTBIN/report" $REPORT_FLAGS cell "$CELL_DIR" >/dev/null ;;
+	*) return 1 ;;
+	esac
+}
+
+rm -rf "$CELL_DIR/attempt1"
+if [ "$rc" = 0 ]; then
+	boot "$@"
 else
 	printf 'boot\tnot-run\t0\tthe build failed\n' >"$CELL_DIR/boot.tsv"
 fi
-
-{
-	printf 'arch\t%s\npoint\t%s\nbuild\t%s\n' "$ARCH" "$POINT" "$build"
-	cat "$CELL_DIR/boot.tsv"
-} >"$CELL_DIR/cell.tsv.tmp" && mv -f "$CELL_DIR/cell.tsv.tmp" "$CELL_DIR/cell.tsv"
-rm -f "$CELL_DIR/boot.tsv"
+write_cell
+if [ "$rc" = 0 ] && [ -z "$interrupted" ] && [ "${RETRIES:-1}" -gt 0 ] && worth_retry; then
+	echo "  [$cell] booting again: $("$HOSTBIN/report" $REPORT_FLAGS cell "$CELL_DIR" | head -n1 | sed 's/^  \[[^]]*\] //')"
+	mkdir -p "$CELL_DIR/attempt1"
+	mv "$CELL_DIR/cell.tsv" "$CELL_DIR/console.log" "$CELL_DIR/attempt1/" 2>/dev/null
+	boot "$@"
+	write_cell
+fi
 
 # The summary covers every finished cell, even if the run stops here.
-"$HOSTBIN/report" $REPORT_FLAGS --quiet "$RUN_DIR"
+"$HOSTBIN/report" $REPORT_FLAGS summary --quiet "$RUN_DIR"
 # Alone, the cell's own outcome is the exit status; in a matrix the final
 # report decides, so one failed cell does not stop the others.
-"$HOSTBIN/report" $REPORT_FLAGS --cell "$CELL_DIR/cell.tsv"
+"$HOSTBIN/report" $REPORT_FLAGS cell "$CELL_DIR"
 status=$?
 
 # Progress: cells finished of the run, and the time since it started.
@@ -63,4 +107,5 @@ if [ -f "$RUN_DIR/cells.list" ]; then
 	printf '  [%d/%d cells done, %dm%02ds]\n' "$done_cells" "$total" $((elapsed / 60)) $((elapsed % 60))
 fi
 
+[ -z "$interrupted" ] || exit 130
 [ "$status" = 0 ] || [ "${CELL_IN_MATRIX:-}" = 1 ]

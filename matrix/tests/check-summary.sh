@@ -1,7 +1,7 @@
 #!/bin/sh
 # check-summary.sh RUN_DIR: the closing line of make check, over the matrix
 # (results as expected / unexpected, and cells that did not build, boot or
-# report), the browser check and the distcc check. Exit status 1 if anything failed.
+# report), the browser check, the distcc check and the real-kernel fault checks. Exit status 1 if anything failed.
 run=$1
 m=$(jq -r '[.cells[] | .tests | length] | add // 0' "$run/summary.json")
 u=$(jq -r '[.cells[] | .counts.unexpected] | add // 0' "$run/summary.json")
@@ -12,5 +12,8 @@ hf=$(sed -n 's/^check-html: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$run/ch
 dp=$(sed -n 's/^distcc-check: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$run/distcc-check.txt" 2>/dev/null)
 df=$(sed -n 's/^distcc-check: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$run/distcc-check.txt" 2>/dev/null)
 [ -n "$dp" ] || { dp=0; df=1; }
-echo "check: $((m - u + hp + dp)) passed, $((u + b + hf + df)) failed"
-[ $((u + b + hf + df)) = 0 ]
+fp=$(sed -n 's/^check-faults: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$run/check-faults.txt" 2>/dev/null)
+ff=$(sed -n 's/^check-faults: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$run/check-faults.txt" 2>/dev/null)
+[ -n "$fp" ] || { fp=0; ff=1; }
+echo "check: $((m - u + hp + dp + fp)) passed, $((u + b + hf + df + ff)) failed"
+[ $((u + b + hf + df + ff)) = 0 ]

@@ -1,0 +1,60 @@
+#!/bin/sh
+# run-matrix.sh CELL-TARGET...: one run of the matrix. Writes what the run
+# is of (run.tsv, with the previous run it is compared with), makes each
+# cell (`$MAKE CELL-TARGET...`), then writes the reports and the table.
+# Ctrl-C or SIGTERM stops the cells, but the run is still closed: run.tsv
+# says `ended interrupted`, and the reports cover every finished cell.
+# Environment (from the Makefile): MAKE RUN_ID RUN_DIR RESULTS HOSTBIN
+# REPORT_FLAGS ARCHES POINTS TOP SRC SERIES_NAME SERIES CCACHE ARCH_VIEW.
+set -u
+mkdir -p "$RUN_DIR"
+ln -sfn "$RUN_ID" "$RESULTS/latest.tmp" && mv -Tf "$RESULTS/latest.tmp" "$RESULTS/latest"
+echo "kmatrix: run $RUN_ID: $# cells ($ARCHES) x ($POINTS), results in $RUN_DIR"
+# cells.list makes the folder a run: `ARCH POINT` per cell/ARCH/POINT target.
+for c in "$@"; do
+	c=${c#cell/}
+	printf '%s %s\n' "${c%%/*}" "${c#*/}"
+done >"$RUN_DIR/cells.list"
+# The run before this one, by report's one definition of a run.
+prev=$("$HOSTBIN/report" runs --except "$RUN_DIR" "$RESULTS" | tail -n1)
+{
+	"$TOP/matrix/run-info.sh" "$SRC" "$SERIES_NAME" "$SERIES"
+	[ -z "$prev" ] || printf 'previous\t%s\n' "$prev"
+} >"$RUN_DIR/run.tsv"
+[ "$CCACHE" = 1 ] && ccache --print-stats >"$RUN_DIR/ccache.before" 2>/dev/null
+
+ended=complete
+# The cells run in a process group of their own, so that a signal to this
+# script reaches every make, compiler, bootrun and QEMU below it.
+setsid $MAKE --no-print-directory RUN_ID="$RUN_ID" "$@" &
+cells=$!
+trap 'ended=interrupted; kill -TERM -$cells 2>/dev/null' INT TERM HUP
+# wait returns early when a signal arrives: wait again for make to finish.
+while :; do
+	wait $cells
+	rc=$?
+	kill -0 $cells 2>/dev/null || break
+done
+trap - INT TERM HUP
+# After a signal, let the cells below record how they ended (bootrun stops
+# QEMU, run-cell writes cell.tsv) before the reports are written.
+i=0
+while kill -0 -$cells 2>/dev/null && [ $i -lt 150 ]; do
+	sleep 0.2
+	i=$((i + 1))
+done
+printf 'ended\t%s %s\n' "$ended" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >>"$RUN_DIR/run.tsv"
+
+if [ "$CCACHE" = 1 ]; then
+	ccache --print-stats >"$RUN_DIR/ccache.after" 2>/dev/null
+	"$TOP/matrix/ccache-rate.sh" "$RUN_DIR/ccache.before" "$RUN_DIR/ccache.after"
+fi
+# shellcheck disable=SC2086 # REPORT_FLAGS is a list of options
+"$HOSTBIN/report" $REPORT_FLAGS summary --table "$RUN_DIR"
+rc=$?
+[ -z "$ARCH_VIEW" ] || $ARCH_VIEW "$RUN_DIR"
+if [ "$ended" = interrupted ]; then
+	echo "kmatrix: run $RUN_ID interrupted; the reports cover every finished cell" >&2
+	exit 130
+fi
+exit $rc

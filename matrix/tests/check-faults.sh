@@ -1,0 +1,77 @@
+#!/bin/sh
+# check-faults.sh: the faults that need the real programs (a real kernel,
+# the real guest, the real Makefile), on one quick arch whose kernel the
+# matrix has just built (FAULT_ARCH, default m68k, at fixed). Run by make
+# check after the matrix; each run goes to a results folder of its own.
+#   - a guest program that prints forever: its own TIMEOUT, the rest runs
+#   - two runs at once: the second waits for the arch, and says so
+#   - SIGKILL in the middle of a kernel build, then a rerun
+#   - make nightly twice in a row, with history.html there
+# usage: check-faults.sh HOSTBIN (make check passes WORK= and FAULT_ARCH=)
+set -u
+# Each make below is a run of its own, not a sub-make of make check's.
+unset MAKEFLAGS MFLAGS MAKELEVEL
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+. "$here/lib.sh"
+arch=${FAULT_ARCH:-m68k}
+work=${WORK:-/var/tmp/kmatrix}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mk() { make --no-print-directory -C "$top" ARCHES="$arch" "$@"; }
+tsv() { cat "$1"/*/"$arch"-"$2"/cell.tsv; }
+
+# A guest program that keeps printing: the guest's wall-clock timeout ends it.
+mk matrix POINTS=fixed RESULTS="$tmp/forever" GUEST_FAULTS=print_forever TEST_TIMEOUT=3 RETRIES=0 \
+	>"$tmp/forever.out" 2>&1
+expect "prints forever: its own result is a timeout" grep -q "^test	print_forever	fail	.*TIMEOUT" "$tmp"/forever/*/"$arch"-fixed/cell.tsv
+expect "prints forever: the other programs still ran" grep -q "^test	ptrace_sigtrap_ignored	pass" "$tmp"/forever/*/"$arch"-fixed/cell.tsv
+expect "prints forever: the boot ended normally" grep -q "^boot	ok" "$tmp"/forever/*/"$arch"-fixed/cell.tsv
+
+# Two runs at once: while another run holds the arch, a run waits for it.
+"$top/matrix/with-lock.sh" "$work/locks/$arch" "the $arch tree and build" sleep 8 &
+holder=$!
+sleep 1
+mk matrix POINTS=fixed RESULTS="$tmp/two" >"$tmp/two.out" 2>&1
+rc=$?
+wait $holder
+expect "two runs: the second said what it waited for" grep -q "waiting for the $arch tree and build" "$tmp/two.out"
+expect "two runs: then ran, all as expected (exit $rc)" [ "$rc" = 0 ]
+
+# SIGKILL while the kernel builds: nothing half-built enters the kernel
+# cache, and the next run builds the kernel again and passes. pristine has
+# the same files as fixed, so its build is a short relink.
+rev=$("$top/matrix/checkout-point.sh" --resolve "$work/src/linux" pristine forced-exit)
+rm -rf "$work/build/$arch/images/$rev"
+setsid make --no-print-directory -C "$top" cell ARCH="$arch" POINT=pristine RESULTS="$tmp/kill" RUN_ID=k1 \
+	>"$tmp/kill1.out" 2>&1 &
+pg=$!
+i=0
+until grep -q "KERNEL  $arch at pristine" "$tmp"/kill/k1/"$arch"-pristine/build.log 2>/dev/null || [ $i -ge 600 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+kill -KILL -$pg
+wait $pg 2>/dev/null
+expect "SIGKILL: killed while the kernel was building" grep -q "KERNEL  $arch at pristine" "$tmp/kill/k1/$arch-pristine/build.log"
+expect "SIGKILL: no kernel entered the cache" [ -z "$(ls "$work/build/$arch/images/$rev" 2>/dev/null | grep -v '\.tmp$')" ]
+mk cell POINT=pristine RESULTS="$tmp/kill" RUN_ID=k2 >"$tmp/kill2.out" 2>&1
+rc=$?
+expect "SIGKILL: the rerun built the kernel again" grep -q "KERNEL  $arch at pristine" "$tmp/kill/k2/$arch-pristine/build.log"
+expect "SIGKILL: and passed (exit $rc)" [ "$rc" = 0 ]
+
+# The nightly job twice: the second night compares with the first.
+mk nightly POINTS=fixed RESULTS="$tmp/nightly" KEEP=5 >"$tmp/night1.out" 2>&1
+expect "nightly: first night passes" [ $? = 0 ]
+expect "nightly: history.html written" [ -s "$tmp/nightly/history.html" ]
+mk nightly POINTS=fixed RESULTS="$tmp/nightly" KEEP=5 >"$tmp/night2.out" 2>&1
+rc=$?
+expect "nightly: second night passes, history.html there (exit $rc)" [ "$rc" = 0 ]
+expect "nightly: second night compared with the first" grep -q "^compare $tmp/nightly/[0-9-]* -> " "$tmp/night2.out"
+expect "nightly: history over both nights" [ "$(grep -o '<th><a href=' "$tmp/nightly/history.html" | wc -l)" = 2 ]
+expect "nightly: make compare afterwards works" mk compare RESULTS="$tmp/nightly" >/dev/null
+
+if [ "$failed" != 0 ]; then
+	for f in "$tmp"/*.out; do echo "--- $f"; tail -n 15 "$f"; done
+fi
+finish check-faults

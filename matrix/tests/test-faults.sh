@@ -1,0 +1,163 @@
+#!/bin/sh
+# Fault injection: each fault of the README's "Faults and what you get"
+# table, injected into the real run-matrix.sh, run-cell.sh, with-lock.sh
+# and report, with a stand-in for the kernel build (FAKE_BUILD_<arch>) and
+# for QEMU (a script per arch). Each test checks how the cell is classified
+# and that nothing finished is lost.
+# usage: test-faults.sh HOSTBIN
+set -u
+bin=$(cd "$1" && pwd)
+here=$(cd "$(dirname "$0")" && pwd)
+matrix=$(dirname "$here")
+tmp=$(mktemp -d)
+trap '[ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"' EXIT
+. "$here/lib.sh"
+
+# The stand-in for make: cell/ARCH/POINT targets run the real run-cell.sh;
+# `kernel initramfs` is the build, whose outcome FAKE_BUILD_<arch> sets.
+cat >"$tmp/make" <<'EOF'
+#!/bin/sh
+arch= point= cells=
+for a; do
+	case $a in
+	ARCH=*) arch=${a#ARCH=} ;;
+	POINT=*) point=${a#POINT=} ;;
+	cell/*) cells="$cells $a" ;;
+	esac
+done
+for c in $cells; do
+	c=${c#cell/}
+	ARCH=${c%%/*} POINT=${c#*/} CELL_DIR=$RUN_DIR/${c%%/*}-${c#*/} QEMU_PKG=qemu-system-fake \
+		"$MATRIX/run-cell.sh" "$FAKES/qemu-${c%%/*}"
+done
+[ -n "$cells" ] && exit 0
+eval "how=\${FAKE_BUILD_$arch:-ok}"
+case $how in
+ok) echo "  KERNEL  $arch at $point" ;;
+fail) echo "kernel/signal.c:1344:9: error: 'handler' undeclared"; echo "make[3]: *** [kernel/signal.o] Error 1"; exit 2 ;;
+enospc) echo "kernel/signal.o: No space left on device"; exit 2 ;;
+slow) exec sleep 30 ;;
+esac
+EOF
+chmod +x "$tmp/make"
+mkdir -p "$tmp/fakes"
+qemu() {	# ARCH BODY: the stand-in for that arch's qemu-system-*
+	printf '#!/bin/sh\n%s\n' "$2" >"$tmp/fakes/qemu-$1"
+	chmod +x "$tmp/fakes/qemu-$1"
+}
+ktap='echo "KTAP version 1"; echo "1..1"; echo "  KTAP version 1"; echo "  1..2"; echo "  ok 1 t_one"; echo "  ok 2 t_two"; echo "ok 1 prog"'
+end="echo '$("$bin/report" vocab | sed -n 's/^end-marker //p')'"
+printf '*\t*\t*\tpass\n' >"$tmp/expect.tsv"
+
+# run NAME CELL-TARGET...: a matrix run into $tmp/NAME/results
+run() {
+	name=$1; shift
+	mkdir -p "$tmp/$name/results"
+	MAKE="$tmp/make" MATRIX=$matrix FAKES=$tmp/fakes RUN_ID=$name RUN_DIR=$tmp/$name/results/$name \
+		RESULTS=$tmp/$name/results HOSTBIN=$bin REPORT_FLAGS="--expect $tmp/expect.tsv" \
+		TOP=$tmp SRC=$tmp SERIES_NAME=s SERIES=s CCACHE=0 ARCHES=x POINTS=y ARCH_VIEW= \
+		V=0 BOOT_TIMEOUT=6 BOOT_SILENCE=2 RETRIES=${RETRIES:-1} CELL_IN_MATRIX=1 \
+		env --default-signal=INT,TERM "$matrix/run-matrix.sh" "$@" >"$tmp/$name.out" 2>&1
+}
+# Stands in for run-info.sh (TOP=$tmp): what the run is of.
+mkdir -p "$tmp/matrix"
+printf '#!/bin/sh\nprintf "started\\t%%s\\n" "$(date -u +%%Y-%%m-%%dT%%H:%%M:%%SZ)"\n' >"$tmp/matrix/run-info.sh"
+chmod +x "$tmp/matrix/run-info.sh"
+cell() { sed -n "s/^$3\t//p" "$tmp/$1/results/$1/$2/cell.tsv" | head -n1; }
+js() { jq -r "$2" "$tmp/$1/results/$1/summary.json"; }
+
+# A guest that hangs before KTAP, and one that hangs mid-test: timeout,
+# the console kept, booted a second time.
+qemu hang0 'echo "Linux version 6.1"; exec sleep 60'
+qemu hang1 "echo 'KTAP version 1'; echo '1..1'; echo '  KTAP version 1'; echo '  1..2'; echo '  ok 1 t_one'; exec sleep 60"
+run hang cell/hang0/y cell/hang1/y
+expect "hang before KTAP: timeout" [ "$(cell hang hang0-y boot | cut -f1)" = timeout ]
+expect "hang before KTAP: console kept" grep -q "Linux version" "$tmp/hang/results/hang/hang0-y/console.log"
+expect "hang before KTAP: retried, first attempt kept" grep -q "Linux version" "$tmp/hang/results/hang/hang0-y/attempt1/console.log"
+expect "hang mid-test: timeout" [ "$(cell hang hang1-y boot | cut -f1)" = timeout ]
+expect "hang mid-test: the result before the hang kept" [ "$(cell hang hang1-y test | cut -f1)" = t_one ]
+expect "hang: the summary says it was booted twice" [ "$(js hang '.cells[0].retry')" = "first attempt: boot timeout: console silent for 2 s" ]
+
+# A kernel panic or Oops mid-test: panic, the results before it kept.
+qemu panic "echo 'KTAP version 1'; echo '1..1'; echo '  KTAP version 1'; echo '  1..2'; echo '  ok 1 t_one'; echo 'Kernel panic - not syncing: Fatal exception'; exit 0"
+run panic cell/panic/y
+expect "panic: boot panic" [ "$(cell panic panic-y boot | cut -f1)" = panic ]
+expect "panic: the result before it kept" [ "$(js panic '.cells[0].tests[0].name')" = t_one ]
+
+# QEMU missing, or exiting at once: infra (qemu-error), naming the package.
+qemu gone 'exit 0'
+rm "$tmp/fakes/qemu-gone"
+qemu dies 'echo "qemu: could not load kernel" >&2; exit 1'
+run qemu cell/gone/y cell/dies/y
+expect "QEMU missing: qemu-error" [ "$(cell qemu gone-y boot | cut -f1)" = qemu-error ]
+expect "QEMU missing: names the Debian package" [ "$(js qemu '.cells[0].infra')" = "$tmp/fakes/qemu-gone not found (Debian package qemu-system-fake)" ]
+expect "QEMU missing: infra, not judged" [ "$(js qemu '.cells[0].status')" = infra ]
+expect "QEMU exits at once: infra" [ "$(js qemu '.cells[1].status')" = infra ]
+expect "QEMU: not counted as a failure" grep -q "^matrix: 0 passed, 0 failed, 2 cells not judged (infra)" "$tmp/qemu.out"
+
+# A build that fails: `failed` with its first error; the other cells run.
+# A full disk during the build: infra.
+qemu good "$ktap; $end"
+qemu bad "$ktap; $end"
+qemu full "$ktap; $end"
+FAKE_BUILD_bad=fail FAKE_BUILD_full=enospc run build cell/bad/y cell/full/y cell/good/y
+expect "build error: failed" [ "$(cell build bad-y build | cut -f1)" = failed ]
+expect "build error: the first error in the table" grep -q "^bad .*failed.*signal.c:1344:9: error" "$tmp/build.out"
+expect "build error: the other cells ran" [ "$(js build '.cells[2].ok')" = true ]
+expect "disk full in the build: infra" [ "$(js build '.cells[1].status')" = infra ]
+
+# A flaky test (fails once, passes on the retry): flaky, not a regression.
+qemu flaky "if [ -e '$tmp/flaky.once' ]; then $ktap; else touch '$tmp/flaky.once'; echo 'KTAP version 1'; echo '1..1'; echo '  KTAP version 1'; echo '  1..2'; echo '  not ok 1 t_one # lost a race'; echo '  ok 2 t_two'; echo 'not ok 1 prog'; fi; $end"
+run flaky cell/flaky/y
+expect "flaky: the status" [ "$(js flaky '.cells[0].tests[0].status')" = flaky ]
+expect "flaky: not unexpected" [ "$(js flaky '.cells[0].counts.unexpected')" = 0 ]
+expect "flaky: the run passes" grep -q "^matrix: 1 passed, 0 failed, 1 flaky" "$tmp/flaky.out"
+# The same failure twice is a regression.
+qemu broken "echo 'KTAP version 1'; echo '1..1'; echo '  KTAP version 1'; echo '  1..1'; echo '  not ok 1 t_one # broke'; echo 'not ok 1 prog'; $end"
+run broken cell/broken/y
+expect "unexpected twice: a regression" [ "$(js broken '.cells[0].tests[0] | "\(.status) \(.unexpected)"')" = "fail true" ]
+RETRIES=0 run noretry cell/broken/y
+expect "RETRIES=0: no second boot" [ ! -d "$tmp/noretry/results/noretry/broken-y/attempt1" ]
+
+# SIGTERM and Ctrl-C mid-run: the finished cells in summary.json, the run
+# marked interrupted, the cells not run shown as not judged.
+qemu slow "echo 'KTAP version 1'; exec sleep 67"
+for sig in TERM INT; do
+	( run sig$sig cell/good/y cell/slow/y cell/good/z ) &
+	i=0
+	until grep -q "\[slow y\] booting" "$tmp/sig$sig.out" 2>/dev/null || [ $i -ge 100 ]; do sleep 0.1; i=$((i + 1)); done
+	pkill -$sig -f "run-matrix.sh cell/good/y cell/slow/y" 2>/dev/null
+	wait $!
+	expect "SIG$sig: run marked interrupted" grep -q "^ended	interrupted" "$tmp/sig$sig/results/sig$sig/run.tsv"
+	expect "SIG$sig: the finished cell kept" [ "$(js sig$sig '.cells[0].ok')" = true ]
+	expect "SIG$sig: the cell it stopped is infra" [ "$(js sig$sig '.cells[1].status')" = infra ]
+	expect "SIG$sig: the cell not reached is infra" [ "$(js sig$sig '.cells[2].build.reason')" = "not run: the run was interrupted" ]
+	expect "SIG$sig: no QEMU left behind" sh -c "! pgrep -f '[s]leep 67' >/dev/null"
+done
+
+# Two runs at once: the second waits for the arch, and says so.
+"$matrix/with-lock.sh" "$tmp/locks/x" "the x tree" sh -c 'sleep 2' &
+sleep 0.5
+t0=$(date +%s)
+KMATRIX_RUN="run two" "$matrix/with-lock.sh" "$tmp/locks/x" "the x tree" true 2>"$tmp/lock.err"
+wait
+expect "two runs: the second said what it waits for" grep -q "waiting for the x tree: in use by pid" "$tmp/lock.err"
+expect "two runs: and waited" [ $(( $(date +%s) - t0 )) -ge 1 ]
+
+# A corrupt summary.json is rewritten from the cells.
+echo '{"cells": [' >"$tmp/build/results/build/summary.json"
+"$bin/report" summary --quiet "$tmp/build/results/build"
+expect "corrupt summary.json: rewritten whole" jq -e '.cells | length == 3' "$tmp/build/results/build/summary.json" >/dev/null
+
+# A missing package as a user who cannot install it: the apt-get line, non-zero.
+if id nobody >/dev/null 2>&1 && command -v setpriv >/dev/null; then
+	setpriv --reuid=nobody --regid=nogroup --clear-groups "$matrix/../toolchains/ensure-packages.sh" \
+		kmatrix-no-such-package >"$tmp/pkg.out" 2>&1
+	expect "missing package, not root: exit non-zero" [ $? != 0 ]
+	expect "missing package, not root: the apt-get line" grep -q "as root, run: apt-get install -y kmatrix-no-such-package" "$tmp/pkg.out"
+else
+	echo "SKIP missing package as a user: no 'nobody' user or no setpriv"
+fi
+
+expect "no temporary files left" [ -z "$(find "$tmp" -name '*.tmp*')" ]
+finish test-faults

@@ -1,0 +1,23 @@
+#!/bin/sh
+# make help cannot drift: every .PHONY target of the Makefile and every
+# variable the README shows as VAR=... has a `#> NAME: text` line.
+# usage: test-help.sh HOSTBIN (unused)
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+. "$here/lib.sh"
+annotated=$(sed -n 's/^#> \([A-Za-z][A-Za-z0-9_-]*\): .*/\1/p' "$top/Makefile")
+has() { printf '%s\n' "$annotated" | grep -qx "$1"; }
+phony=$(sed -n '/^\.PHONY:/,/[^\\]$/p' "$top/Makefile" | sed 's/^\.PHONY://; s/\\$//' | tr -s ' \t' '\n' | grep -v '^$')
+for t in $phony; do
+	[ "$t" = FORCE ] && continue	# make's idiom, not a command
+	expect "make help lists the target $t" has "$t"
+done
+# O= is kbuild's own (the README explains the build folders with it).
+for v in $(grep -o '\b[A-Z][A-Z0-9_]*=' "$top/README.md" | tr -d = | sort -u | grep -vx O); do
+	expect "make help lists the variable $v (the README uses it)" has "$v"
+done
+make --no-print-directory -C "$top" help >"${TMPDIR:-/tmp}/kmatrix-help.$$" 2>&1
+expect "make help runs and lists matrix" grep -q '^  matrix ' "${TMPDIR:-/tmp}/kmatrix-help.$$"
+rm -f "${TMPDIR:-/tmp}/kmatrix-help.$$"
+finish test-help
