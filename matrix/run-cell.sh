@@ -98,13 +98,16 @@ fi
 "$HOSTBIN/report" $REPORT_FLAGS cell "$CELL_DIR"
 status=$?
 
-# Progress: cells finished of the run, and the time since it started.
+# Progress: cells finished of the run, the time since it started, and the
+# time left if the other cells take as long as these did on average.
 if [ -f "$RUN_DIR/cells.list" ]; then
 	done_cells=$(ls "$RUN_DIR"/*/cell.tsv 2>/dev/null | wc -l)
 	total=$(wc -l <"$RUN_DIR/cells.list")
 	started=$(stat -c %Y "$RUN_DIR/cells.list")
 	elapsed=$(( $(date +%s) - started ))
-	printf '  [%d/%d cells done, %dm%02ds]\n' "$done_cells" "$total" $((elapsed / 60)) $((elapsed % 60))
+	left=$(( elapsed * (total - done_cells) / (done_cells > 0 ? done_cells : 1) ))
+	printf '  [%d/%d cells done, %d left, %dm%02ds so far, about %dm%02ds to go]\n' "$done_cells" "$total" \
+		$((total - done_cells)) $((elapsed / 60)) $((elapsed % 60)) $((left / 60)) $((left % 60))
 fi
 
 [ -z "$interrupted" ] || exit 130
