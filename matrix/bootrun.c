@@ -14,7 +14,10 @@
  *   panic       Kernel panic, Oops, BUG:, Internal error (a WARN's "cut here"
  *               is counted in the reason, not a failure)
  *   no-results  the guest ran but gave no KTAP results or no end marker
- *   qemu-error  QEMU failed to start or exited with an error of its own
+ *   qemu-error  QEMU failed to start, or ended with an error before the
+ *               kernel printed its banner (the machine's fault: infra)
+ *   qemu-abort  QEMU died or failed after the kernel started (the guest's
+ *               doing, e.g. cpu_abort() on a CPU state it gives up on)
  *   interrupted bootrun was stopped (Ctrl-C) before the boot ended
  * --out gets a tab-separated record: a `boot` line (status, seconds, reason),
  * a `qemu` line (the command) and a `test` line per KTAP result, written
@@ -123,6 +126,7 @@ struct boot {
 	char first_panic[256];
 	int marker_seen;
 	int warnings;
+	int guest_started;	/* the kernel printed its banner */
 };
 
 static int write_record(const char *out, const struct boot *b,
@@ -236,6 +240,9 @@ int main(int argc, char **argv)
 		dup2(pipefd[1], 2);
 		close(pipefd[0]);
 		close(pipefd[1]);
+		/* No fd of ours (a run's lock among them) lives on in QEMU. */
+		for (int fd = 3; fd < 1024; fd++)
+			close(fd);
 		execvp(argv[0], argv);
 		fprintf(stderr, "bootrun: cannot run %s: %s\n", argv[0], strerror(errno));
 		_exit(127);
@@ -276,6 +283,8 @@ int main(int argc, char **argv)
 				snprintf(b.first_panic, sizeof(b.first_panic), "%s", line);
 			}
 			b.warnings += is_warning_line(line);
+			if (strstr(line, "Linux version "))
+				b.guest_started = 1;
 			if (strstr(line, "bootrun: cannot run"))
 				qemu_failed_exec = 1;
 			ktap_feed(&k, line);
@@ -336,6 +345,18 @@ int main(int argc, char **argv)
 			if (b.warnings)
 				snprintf(b.reason, sizeof(b.reason), "%d kernel warning(s) on the console", b.warnings);
 		}
+	} else if (b.guest_started && !qemu_failed_exec &&
+		   ((WIFEXITED(status) && WEXITSTATUS(status) != 0) || WIFSIGNALED(status))) {
+		/*
+		 * After the kernel started, QEMU giving up is the guest's doing
+		 * (sparc32's "Error state" and m68k's "DOUBLE MMU FAULT" end in
+		 * cpu_abort()): a result about the kernel, not the machine.
+		 */
+		b.status = "qemu-abort";
+		if (WIFEXITED(status))
+			snprintf(b.reason, sizeof(b.reason), "QEMU exited with status %d while the kernel ran (see console log)", WEXITSTATUS(status));
+		else
+			snprintf(b.reason, sizeof(b.reason), "QEMU died by signal %d while the kernel ran (see console log)", WTERMSIG(status));
 	} else if (qemu_failed_exec || (WIFEXITED(status) && WEXITSTATUS(status) != 0) ||
 		   WIFSIGNALED(status)) {
 		b.status = "qemu-error";

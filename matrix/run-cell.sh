@@ -2,7 +2,7 @@
 # run-cell.sh QEMU-COMMAND...: one cell of the matrix. Builds the kernel and
 # the initramfs, boots, and leaves CELL_DIR/cell.tsv whatever happens: a
 # failed build is a result of the cell, not an error of the matrix.
-# A boot that ends in timeout, qemu-error or no-results, or with an
+# A boot that ends in timeout, qemu-error, qemu-abort or no-results, or with an
 # unexpected result, is booted again (RETRIES times, default 1); the first
 # attempt is kept in CELL_DIR/attempt1/, and report calls a result that
 # differs between the two flaky.
@@ -70,7 +70,7 @@ write_cell() {
 # Worth a second boot: a boot without results, or an unexpected result.
 worth_retry() {
 	case "$(cut -f2 "$CELL_DIR/cell.tsv" | sed -n 4p)" in
-	timeout | qemu-error | no-results) return 0 ;;
+	timeout | qemu-error | qemu-abort | no-results) return 0 ;;
 	ok) ! "$HOSTBIN/report" $REPORT_FLAGS cell "$CELL_DIR" >/dev/null ;;
 	*) return 1 ;;
 	esac

@@ -23,27 +23,37 @@ prev=$("$HOSTBIN/report" runs --except "$RUN_DIR" "$RESULTS" | tail -n1)
 } >"$RUN_DIR/run.tsv"
 [ "$CCACHE" = 1 ] && ccache --print-stats >"$RUN_DIR/ccache.before" 2>/dev/null
 
-ended=complete
-# The cells run in a process group of their own, so that a signal to this
-# script reaches every make, compiler, bootrun and QEMU below it.
-setsid $MAKE --no-print-directory RUN_ID="$RUN_ID" "$@" &
+ended=complete cells=
+# Set before the cells start, and kept until `ended` is written.
+trap 'ended=interrupted; [ -z "$cells" ] || kill -TERM -$cells 2>/dev/null' INT TERM HUP
+# The cells run in a session of their own, so that a signal to this script
+# reaches every make, compiler, bootrun and QEMU below it. A watchdog in
+# that session ends it when this script's end of a fifo closes, which
+# happens however this script ends (SIGKILL too): no cell outlives the run,
+# and no arch lock stays held.
+alive="$RUN_DIR/.alive"
+rm -f "$alive" && mkfifo "$alive"
+setsid sh -c '(cat "$1" >/dev/null; kill -TERM 0) & shift; exec "$@"' sh "$alive" \
+	$MAKE --no-print-directory RUN_ID="$RUN_ID" "$@" &
 cells=$!
-trap 'ended=interrupted; kill -TERM -$cells 2>/dev/null' INT TERM HUP
+exec 8>"$alive"
+rm -f "$alive"
 # wait returns early when a signal arrives: wait again for make to finish.
 while :; do
 	wait $cells
 	rc=$?
 	kill -0 $cells 2>/dev/null || break
 done
-trap - INT TERM HUP
+exec 8>&-	# the watchdog ends what is left of the cells' session
 # After a signal, let the cells below record how they ended (bootrun stops
 # QEMU, run-cell writes cell.tsv) before the reports are written.
 i=0
-while kill -0 -$cells 2>/dev/null && [ $i -lt 150 ]; do
+while [ "$ended" = interrupted ] && kill -0 -$cells 2>/dev/null && [ $i -lt 150 ]; do
 	sleep 0.2
 	i=$((i + 1))
 done
 printf 'ended\t%s %s\n' "$ended" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >>"$RUN_DIR/run.tsv"
+trap - INT TERM HUP
 
 if [ "$CCACHE" = 1 ]; then
 	ccache --print-stats >"$RUN_DIR/ccache.after" 2>/dev/null

@@ -126,15 +126,12 @@ static void free_tests(struct test *t, size_t n)
 		free(t[i].name);
 		free(t[i].reason);
 		free(t[i].diag);
-		free(t[i].first);
+		free(t[i].first_reason);
 	}
 	free(t);
 }
 
-/*
- * A retried cell: a result that differs between the two attempts is flaky,
- * with both outcomes in its reason; one that is the same twice stands.
- */
+/* A retried cell: each test keeps its first attempt's result beside its own. */
 static void merge_first_attempt(struct cell *c, const char *path)
 {
 	struct cell first = { 0 };
@@ -155,21 +152,49 @@ static void merge_first_attempt(struct cell *c, const char *path)
 	for (size_t i = 0; i < c->ntests; i++) {
 		struct test *t = &c->tests[i];
 		const struct test *o = cell_find_test(&first, t->name);
-		char r[1200];
 
-		if (!o || o->status == t->status)
+		if (!o)
 			continue;
-		snprintf(r, sizeof(r), "%s%s%s", status_name(o->status), o->reason[0] ? ": " : "", o->reason);
-		t->first = xstrdup(r);
-		snprintf(r, sizeof(r), "first attempt %s%s%s; second attempt %s%s%s",
-			 status_name(o->status), o->reason[0] ? ": " : "", o->reason,
-			 status_name(t->status), t->reason[0] ? ": " : "", t->reason);
-		set(&t->reason, r);
-		t->status = KMX_FLAKY;
+		t->retried = 1;
+		t->first = o->status;
+		t->first_reason = xstrdup(o->reason);
 	}
 	free_tests(first.tests, first.ntests);
 	free(first.arch), free(first.point), free(first.build_status), free(first.boot_status);
 	free(first.build_reason), free(first.boot_reason), free(first.qemu);
+}
+
+/*
+ * Whether a status would be unexpected for test t of cell c: against the
+ * expectation, or (without expectations) as a fail or an error.
+ */
+static int unexpected_status(const struct test *t, enum kmx_test_status st)
+{
+	if (expectations_given())
+		return t->judged && t->expected != st;
+	return st == KMX_FAIL || st == KMX_ERROR;
+}
+
+/*
+ * A result that is unexpected in one attempt and not in the other is
+ * flaky, with both outcomes in its reason. Unexpected in both (even with
+ * different statuses) is a regression and stays unexpected.
+ */
+static void judge_retry(struct test *t)
+{
+	char r[1200];
+	int now = unexpected_status(t, t->status), before = unexpected_status(t, t->first);
+
+	if (!t->retried || t->status == KMX_FLAKY || t->first == t->status)
+		return;
+	snprintf(r, sizeof(r), "first attempt %s%s%s; second attempt %s%s%s",
+		 status_name(t->first), t->first_reason[0] ? ": " : "", t->first_reason,
+		 status_name(t->status), t->reason[0] ? ": " : "", t->reason);
+	free(t->reason);
+	t->reason = xstrdup(r);
+	if (now != before)
+		t->status = KMX_FLAKY;
+	t->retried = 0;		/* judged once, however often the cell is */
 }
 
 /* The machine, not the kernel: what makes a cell `infra` (NULL if not). */
@@ -236,12 +261,9 @@ void cell_judge(struct cell *c)
 	for (size_t j = 0; j < c->ntests; j++) {
 		struct test *t = &c->tests[j];
 		t->judged = expectation_for(c->arch, c->point, t->name, &t->expected);
-		if (t->status == KMX_FLAKY)
-			t->unexpected = 0;	/* a flaky result is not a regression */
-		else if (expectations_given())
-			t->unexpected = t->judged && t->expected != t->status;
-		else
-			t->unexpected = t->status == KMX_FAIL || t->status == KMX_ERROR;
+		judge_retry(t);
+		/* A flaky result is not a regression. */
+		t->unexpected = t->status != KMX_FLAKY && unexpected_status(t, t->status);
 		c->unexpected += t->unexpected;
 		c->counts[t->status]++;
 	}

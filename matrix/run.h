@@ -37,7 +37,9 @@ struct test {
 	int judged;			/* an expectation applied */
 	enum kmx_test_status expected;	/* when judged */
 	int unexpected;
-	char *first;			/* flaky: the first attempt's status and reason */
+	int retried;			/* the cell was booted twice and this test ran in both */
+	enum kmx_test_status first;	/* the first attempt's status, when retried */
+	char *first_reason;
 };
 
 struct cell {

@@ -13,7 +13,7 @@ static const char style[] =
 	"body{font-family:sans-serif;margin:1.5em}table{border-collapse:collapse;margin:.5em 0}"
 	"td,th{border:1px solid #999;padding:.3em .6em;text-align:left;vertical-align:top}"
 	".ok{background:#cfc}.unexpected{background:#fcc}.error,.failed,.timeout,.panic,"
-	".no-results,.qemu-error,.not-run,.interrupted{background:#f99}"
+	".no-results,.qemu-error,.qemu-abort,.not-run,.interrupted{background:#f99}"
 	".pass{color:#060}.fail{color:#a00}.skip{color:#666}.xfail{color:#660}"
 	".infra,.pending{background:#ddd}.flaky{color:#a60}"
 	"td.unexp{background:#fcc;font-weight:bold}code{font-size:90%}\n";

@@ -50,6 +50,7 @@ static const char *const kmx_test_status_name[] = {
 	X(PANIC,       "panic")		\
 	X(NO_RESULTS,  "no-results")	\
 	X(QEMU_ERROR,  "qemu-error")	\
+	X(QEMU_ABORT,  "qemu-abort")	\
 	X(INTERRUPTED, "interrupted")	\
 	X(NOT_RUN,     "not-run")	\
 	X(INFRA,       "infra")		\

@@ -13,7 +13,8 @@ tmp=$(mktemp -d)
 trap '[ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"' EXIT
 . "$here/lib.sh"
 
-# The stand-in for make: cell/ARCH/POINT targets run the real run-cell.sh;
+# The stand-in for make: cell/ARCH/POINT targets run the real run-cell.sh
+# under the real with-lock.sh, as the Makefile's cell recipe does;
 # `kernel initramfs` is the build, whose outcome FAKE_BUILD_<arch> sets.
 cat >"$tmp/make" <<'EOF'
 #!/bin/sh
@@ -28,6 +29,7 @@ done
 for c in $cells; do
 	c=${c#cell/}
 	ARCH=${c%%/*} POINT=${c#*/} CELL_DIR=$RUN_DIR/${c%%/*}-${c#*/} QEMU_PKG=qemu-system-fake \
+		"$MATRIX/with-lock.sh" "$LOCKS/${c%%/*}" "the ${c%%/*} tree and build" \
 		"$MATRIX/run-cell.sh" "$FAKES/qemu-${c%%/*}"
 done
 [ -n "$cells" ] && exit 0
@@ -53,7 +55,7 @@ printf '*\t*\t*\tpass\n' >"$tmp/expect.tsv"
 run() {
 	name=$1; shift
 	mkdir -p "$tmp/$name/results"
-	MAKE="$tmp/make" MATRIX=$matrix FAKES=$tmp/fakes RUN_ID=$name RUN_DIR=$tmp/$name/results/$name \
+	MAKE="$tmp/make" MATRIX=$matrix FAKES=$tmp/fakes LOCKS=$tmp/locks RUN_ID=$name RUN_DIR=$tmp/$name/results/$name \
 		RESULTS=$tmp/$name/results HOSTBIN=$bin REPORT_FLAGS="--expect $tmp/expect.tsv" \
 		TOP=$tmp SRC=$tmp SERIES_NAME=s SERIES=s CCACHE=0 ARCHES=x POINTS=y ARCH_VIEW= \
 		V=0 BOOT_TIMEOUT=6 BOOT_SILENCE=2 RETRIES=${RETRIES:-1} CELL_IN_MATRIX=1 \
@@ -95,6 +97,14 @@ expect "QEMU missing: infra, not judged" [ "$(js qemu '.cells[0].status')" = inf
 expect "QEMU exits at once: infra" [ "$(js qemu '.cells[1].status')" = infra ]
 expect "QEMU: not counted as a failure" grep -q "^matrix: 0 passed, 0 failed, 2 cells not judged (infra)" "$tmp/qemu.out"
 
+# QEMU giving up after the kernel started (cpu_abort on a guest state) is
+# the kernel's result, not infra.
+qemu abort "echo 'Linux version 6.1.0'; echo 'KTAP version 1'; echo 'qemu: fatal: Trap 0x02 while interrupts disabled, Error state'; kill -ABRT \$\$"
+run abort cell/abort/y
+expect "QEMU abort after the kernel started: qemu-abort" [ "$(cell abort abort-y boot | cut -f1)" = qemu-abort ]
+expect "QEMU abort: not infra" [ "$(js abort '.cells[0].status')" = qemu-abort ]
+expect "QEMU abort: counted as failed" grep -q "^matrix: 0 passed, 1 failed" "$tmp/abort.out"
+
 # A build that fails: `failed` with its first error; the other cells run.
 # A full disk during the build: infra.
 qemu good "$ktap; $end"
@@ -134,6 +144,21 @@ for sig in TERM INT; do
 	expect "SIG$sig: the cell not reached is infra" [ "$(js sig$sig '.cells[2].build.reason')" = "not run: the run was interrupted" ]
 	expect "SIG$sig: no QEMU left behind" sh -c "! pgrep -f '[s]leep 67' >/dev/null"
 done
+
+# SIGKILL of the run itself: no cell outlives it, and no lock stays held.
+# (It keeps printing, so bootrun alone would let it run for 2 x 6 s.)
+qemu slow2 "echo 'KTAP version 1'; while :; do echo tick; sleep 0.5; done"
+( run kill9 cell/slow2/y ) &
+i=0
+until grep -q "\[slow2 y\] booting" "$tmp/kill9.out" 2>/dev/null || [ $i -ge 100 ]; do sleep 0.1; i=$((i + 1)); done
+pkill -KILL -f "run-matrix.sh cell/slow2/y" 2>/dev/null
+wait $!
+i=0
+# The cell still records how it ended (interrupted), then goes.
+while pgrep -f "$tmp/fakes/qemu-slow2" >/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+expect "SIGKILL of the run: no QEMU left behind" sh -c "! pgrep -f '^/bin/sh $tmp/fakes/qemu-slow2' >/dev/null"
+expect "SIGKILL of the run: no cell left behind" sh -c "! pgrep -f '[r]un-cell.sh $tmp/fakes/qemu-slow2' >/dev/null"
+expect "SIGKILL of the run: the arch's lock is free" flock -n "$tmp/locks/slow2" true
 
 # Two runs at once: the second waits for the arch, and says so.
 "$matrix/with-lock.sh" "$tmp/locks/x" "the x tree" sh -c 'sleep 2' &

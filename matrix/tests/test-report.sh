@@ -143,6 +143,13 @@ expect "flaky: both outcomes in the reason" [ "$(jqval fl '.cells[0].tests[0].re
 expect "flaky: not unexpected" [ "$(jqval fl '.cells[0].tests[0].unexpected')" = false ]
 expect "flaky: counted" [ "$(jqval fl '.cells[0].counts.flaky')" = 1 ]
 expect "flaky: a failure twice is still unexpected" [ "$(jqval fl '.cells[0].tests[1].unexpected')" = true ]
+# Unexpected in both attempts, with different statuses: a regression, not flaky.
+cell fl2 x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\tt\terror\tcrashed\n'
+mkdir -p "$tmp/fl2/x86_64-base/attempt1"
+printf 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\tt\tfail\thung\n' >"$tmp/fl2/x86_64-base/attempt1/cell.tsv"
+"$bin/report" summary --quiet "$tmp/fl2"
+expect "unexpected twice (fail, then error): not flaky" [ "$(jqval fl2 '.cells[0].tests[0].status')" = error ]
+expect "unexpected twice: unexpected, both outcomes in the reason" [ "$(jqval fl2 '.cells[0].tests[0] | "\(.unexpected) \(.reason)"')" = "true first attempt fail: hung; second attempt error: crashed" ]
 
 # A full disk: a clear error, the earlier reports intact, no temporary file.
 if mkdir -p "$tmp/small" && mount -t tmpfs -o size=64k tmpfs "$tmp/small" 2>/dev/null; then
