@@ -8,13 +8,23 @@
 # $(foreach) writes those) for an unknown type, and it reports an unknown
 # type but still exits 0. So blanks are stripped here, and any message of
 # it is an error. -t 0 gives directories and device nodes time 0; a file
-# keeps its own mtime (6.1 has no option for that), so the same files give
-# the same archive byte for byte.
+# would keep its own mtime (6.1 has no option for that), so each file is
+# staged as a copy dated 0: the same contents give the same archive byte
+# for byte, whenever and wherever the programs were built.
 set -eu
 . "$(dirname "$0")/lib.sh"
 gen=$1 list=$2 out=$3
 make_tmp
-sed 's/^[[:space:]]*//' "$list" >"$tmp/list"
+mkdir "$tmp/files"
+n=0
+sed 's/^[[:space:]]*//' "$list" | while read -r type name src rest; do
+	if [ "$type" = file ] && [ -f "$src" ]; then
+		n=$((n + 1))
+		cp "$src" "$tmp/files/$n" && touch -d @0 "$tmp/files/$n" || exit 1
+		src=$tmp/files/$n
+	fi
+	echo "$type${name:+ $name}${src:+ $src}${rest:+ $rest}"
+done >"$tmp/list" || die "$list: cannot stage its files in $tmp"
 # Written beside OUT and renamed: OUT is whole or absent.
 if ! "$gen" -t 0 "$tmp/list" >"$out.tmp" 2>"$tmp/err" || [ -s "$tmp/err" ]; then
 	rm -f "$out.tmp"

@@ -28,15 +28,12 @@ static void write_cell(FILE *f, const struct cell *c)
 	json_str(f, c->boot_reason);
 	fprintf(f, "},\n     \"qemu_command\": ");
 	json_str(f, c->qemu);
-	if (c->verdict == CELL_PENDING || c->verdict == CELL_INFRA || c->retry) {
-		/* Only where they say something, so other cells keep their bytes. */
-		fprintf(f, ",\n     \"status\": ");
-		json_str(f, cell_status(c));
-		fprintf(f, ", \"infra\": ");
-		json_str_or_null(f, c->infra_cause);
-		fprintf(f, ", \"retry\": ");
-		json_str_or_null(f, c->retry);
-	}
+	fprintf(f, ",\n     \"status\": ");
+	json_str(f, cell_status(c));
+	fprintf(f, ", \"infra\": ");
+	json_str_or_null(f, c->infra_cause);
+	fprintf(f, ", \"retry\": ");
+	json_str_or_null(f, c->retry);
 	fprintf(f, ",\n     \"counts\": {\"pass\": %u, \"fail\": %u, \"skip\": %u, \"xfail\": %u, \"error\": %u, ",
 		c->counts[KMX_PASS], c->counts[KMX_FAIL], c->counts[KMX_SKIP],
 		c->counts[KMX_XFAIL], c->counts[KMX_ERROR]);

@@ -38,6 +38,8 @@ case $how in
 ok) echo "  KERNEL  $arch at $point" ;;
 fail) echo "kernel/signal.c:1344:9: error: 'handler' undeclared"; echo "make[3]: *** [kernel/signal.o] Error 1"; exit 2 ;;
 enospc) echo "kernel/signal.o: No space left on device"; exit 2 ;;
+notool) echo "  LEX     scripts/kconfig/lexer.lex.c"; echo "/bin/sh: 1: flex: not found"; echo "make[2]: *** [scripts/Makefile.host:9: scripts/kconfig/lexer.lex.c] Error 127"; exit 2 ;;
+noheader) echo "kernel/signal.c:12:10: fatal error: linux/nosuch.h: No such file or directory"; echo "make[3]: *** [kernel/signal.o] Error 1"; echo "later: No space left on device"; exit 2 ;;
 slow) exec sleep 30 ;;
 esac
 EOF
@@ -110,11 +112,14 @@ expect "QEMU abort: counted as failed" grep -q "^matrix: 0 passed, 1 failed" "$t
 qemu good "$ktap; $end"
 qemu bad "$ktap; $end"
 qemu full "$ktap; $end"
-FAKE_BUILD_bad=fail FAKE_BUILD_full=enospc run build cell/bad/y cell/full/y cell/good/y
+FAKE_BUILD_bad=fail FAKE_BUILD_full=enospc FAKE_BUILD_notool=notool FAKE_BUILD_nohdr=noheader \
+	run build cell/bad/y cell/full/y cell/good/y cell/notool/y cell/nohdr/y
 expect "build error: failed" [ "$(cell build bad-y build | cut -f1)" = failed ]
 expect "build error: the first error in the table" grep -q "^bad .*failed.*signal.c:1344:9: error" "$tmp/build.out"
 expect "build error: the other cells ran" [ "$(js build '.cells[2].ok')" = true ]
 expect "disk full in the build: infra" [ "$(js build '.cells[1].status')" = infra ]
+expect "a missing host tool (dash's 'not found'): infra" [ "$(js build '.cells[3].infra')" = "/bin/sh: 1: flex: not found" ]
+expect "a missing header: the patch's fault, failed" [ "$(js build '.cells[4].status')" = failed ]
 
 # A flaky test (fails once, passes on the retry): flaky, not a regression.
 qemu flaky "if [ -e '$tmp/flaky.once' ]; then $ktap; else touch '$tmp/flaky.once'; echo 'KTAP version 1'; echo '1..1'; echo '  KTAP version 1'; echo '  1..2'; echo '  not ok 1 t_one # lost a race'; echo '  ok 2 t_two'; echo 'not ok 1 prog'; fi; $end"
@@ -172,7 +177,7 @@ expect "two runs: and waited" [ $(( $(date +%s) - t0 )) -ge 1 ]
 # A corrupt summary.json is rewritten from the cells.
 echo '{"cells": [' >"$tmp/build/results/build/summary.json"
 "$bin/report" summary --quiet "$tmp/build/results/build"
-expect "corrupt summary.json: rewritten whole" jq -e '.cells | length == 3' "$tmp/build/results/build/summary.json" >/dev/null
+expect "corrupt summary.json: rewritten whole" sh -c "jq -e '.cells | length == 5' '$tmp/build/results/build/summary.json' >/dev/null"
 
 # A missing package as a user who cannot install it: the apt-get line, non-zero.
 if id nobody >/dev/null 2>&1 && command -v setpriv >/dev/null; then
