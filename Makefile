@@ -50,8 +50,8 @@ BOOT_SILENCE ?= 90
 # Per guest program, enforced by the guest's init.
 #> TEST_TIMEOUT: seconds each guest program may take (wall clock, enforced by the guest)
 TEST_TIMEOUT ?= 30
-# A boot without results, or with an unexpected result, is booted again
-# this many times; a result that then differs is `flaky`.
+# 1: a boot without results, or with an unexpected result, is booted a
+# second time, and a result that then differs is `flaky`; 0: never.
 #> RETRIES: boots again a cell that timed out, had no results or an unexpected one (0: never)
 RETRIES      ?= 1
 #> V: 1 shows full commands and logs
@@ -156,6 +156,10 @@ ALL_PKGS = $(HOST_PKGS) $(foreach a,$(ARCHES),\
 deps:
 	$(Q)$(TOP)/toolchains/ensure-packages.sh $(sort $(ALL_PKGS))
 	$(Q)test -f $(KSRC_TARBALL) || { echo "kmatrix: $(KSRC_TARBALL) is missing (Debian package $(KSRC_PKG))" >&2; exit 1; }
+
+# The cross prefix of ARCH, for scripts (check-faults.sh).
+print-XPREFIX:
+	@echo $(XPREFIX)
 
 #> toolchains: install or check the compilers and emulators, print versions
 toolchains: deps
@@ -403,7 +407,7 @@ compare: $(HOSTBIN)/report
 	$(Q)runs=$$($(HOSTBIN)/report runs $(RESULTS)); \
 	a='$(A)'; b='$(B)'; \
 	[ -n "$$b" ] || b=$$(echo "$$runs" | tail -n1); \
-	[ -n "$$a" ] || a=$$(echo "$$runs" | grep -vxF "$$b" | tail -n1); \
+	[ -n "$$a" ] || a=$$(echo "$$runs" | grep -vxF "$$(readlink -f "$$b")" | tail -n1); \
 	if [ -z "$$a" ] || [ -z "$$b" ]; then echo "kmatrix: compare needs two runs in $(RESULTS) (or A= and B=)" >&2; exit 1; fi; \
 	$(HOSTBIN)/report $(REPORT_FLAGS) compare "$$a" "$$b"
 

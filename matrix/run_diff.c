@@ -21,7 +21,7 @@ int run_is_run(const char *dir)
 	struct stat st;
 
 	snprintf(p, sizeof(p), "%s/cells.list", dir);
-	return !lstat(dir, &st) && S_ISDIR(st.st_mode) && !stat(p, &st) && S_ISREG(st.st_mode);
+	return !stat(dir, &st) && S_ISDIR(st.st_mode) && !stat(p, &st) && S_ISREG(st.st_mode);
 }
 
 char *run_tsv_line(const char *dir, const char *key)
@@ -72,7 +72,8 @@ size_t run_list(const char *results_dir, char ***runs)
 		if (e->d_name[0] == '.')
 			continue;
 		snprintf(p, sizeof(p), "%s/%s", results_dir, e->d_name);
-		if (!run_is_run(p))
+		/* A link (results/latest) names a run that is listed already. */
+		if (e->d_type == DT_LNK || !run_is_run(p))
 			continue;
 		keys = xrealloc(keys, (n + 1) * sizeof(*keys));
 		keys[n].path = xstrdup(p);
