@@ -69,7 +69,7 @@ kill -KILL -$pg
 wait $pg 2>/dev/null
 expect "SIGKILL: killed in the final link, half a vmlinux written" [ -e "$tmp/linked" ]
 expect "SIGKILL: no kernel entered the cache" [ -z "$(ls "$work/build/$arch/images/$rev" 2>/dev/null | grep -v '\.tmp$')" ]
-mk cell POINT=pristine RESULTS="$tmp/kill" RUN_ID=k2 >"$tmp/kill2.out" 2>&1
+mk cell ARCH="$arch" POINT=pristine RESULTS="$tmp/kill" RUN_ID=k2 >"$tmp/kill2.out" 2>&1
 rc=$?
 expect "SIGKILL: the rerun built the kernel again" grep -q "KERNEL  $arch at pristine" "$tmp/kill/k2/$arch-pristine/build.log"
 expect "SIGKILL: and it boots and passes (exit $rc)" [ "$rc" = 0 ]
