@@ -15,18 +15,6 @@ set -u
 . "$(dirname "$0")/lib.sh"
 mkdir -p "$CELL_DIR"
 cell="$ARCH $POINT"
-# What in a failed build's log is the machine's fault, not the kernel's.
-# Only the lines up to the first error count: what a failed compile says
-# after it is not the cause. A missing tool reads "sh: 1: flex: not found"
-# (kbuild's shell is dash), "make[2]: gcc: No such file or directory" or
-# ccache's "Could not find compiler"; a header the patch forgot is a
-# compiler's "fatal error: x.h: No such file or directory" and stays `failed`.
-infra_error() {
-	n=$(grep -n -m1 -iE 'error:|undefined reference to|: \*\*\* |^kmatrix: ' "$1" | cut -d: -f1)
-	head -n "${n:-999999}" "$1" |
-		grep -m1 -E 'No space left on device|Cannot allocate memory|Killed signal terminated program|not found \(Debian package|: not found$|: command not found|^make(\[[0-9]+\])?: [^ ]+: No such file or directory|Could not find compiler' |
-		cut -c1-300 | tr '\t' ' '
-}
 # A signal (Ctrl-C, SIGTERM from the run) ends the cell after the step
 # that is running, and says so in cell.tsv.
 interrupted=
