@@ -453,6 +453,8 @@ unit-tests: $(HOSTBIN)/bootrun $(HOSTBIN)/report $(if $(wildcard $(SRC)/.stamp_i
 # results must be those of the local build's cell in RUN_DIR.
 #> DISTCC_ARCH: the arch distcc-check builds
 DISTCC_ARCH  ?= m68k
+#> FAULT_ARCH: the arch whose kernel make check's real-kernel fault checks boot (a quick one)
+FAULT_ARCH   ?= m68k
 DISTCC_POINT ?= fixed
 #> distcc-check: build DISTCC_ARCH through a distccd of our own and compare with the local cell
 distcc-check: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
@@ -522,7 +524,8 @@ check: deps
 	$(TOP)/toolchains/ensure-packages.sh $(CHECK_PKGS) && \
 		$(TOP)/matrix/tests/check-html.sh $(RESULTS)/$(RUN_ID) $(HOSTBIN) | tee $(RESULTS)/$(RUN_ID)/check-html.txt; \
 	$(MAKE) --no-print-directory distcc-check RUN_ID=$(RUN_ID) | tee $(RESULTS)/$(RUN_ID)/distcc-check.txt; \
-	WORK=$(WORK) $(TOP)/matrix/tests/check-faults.sh | tee $(RESULTS)/$(RUN_ID)/check-faults.txt; \
+	WORK=$(WORK) FAULT_ARCH=$(FAULT_ARCH) FAULT_POINT=$(lastword $(POINTS)) SERIES_NAME=$(SERIES_NAME) \
+		$(TOP)/matrix/tests/check-faults.sh | tee $(RESULTS)/$(RUN_ID)/check-faults.txt; \
 	$(TOP)/matrix/tests/check-summary.sh $(RESULTS)/$(RUN_ID) || rc=1; \
 	exit $$rc
 

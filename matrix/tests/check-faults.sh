@@ -1,20 +1,21 @@
 #!/bin/sh
 # check-faults.sh: the faults that need the real programs (a real kernel,
 # the real guest, the real Makefile), on one quick arch whose kernel the
-# matrix has just built (FAULT_ARCH, default m68k, at fixed). Run by make
+# matrix has just built (FAULT_ARCH, at FAULT_POINT). Run by make
 # check after the matrix; each run goes to a results folder of its own.
 #   - a guest program that prints forever: its own TIMEOUT, the rest runs
 #   - two runs at once: the second waits for the arch, and says so
 #   - SIGKILL in the middle of a kernel build, then a rerun
 #   - make nightly twice in a row, with history.html there
-# usage: check-faults.sh HOSTBIN (make check passes WORK= and FAULT_ARCH=)
+# usage: check-faults.sh (make check passes WORK, FAULT_ARCH, FAULT_POINT, SERIES_NAME)
 set -u
 # Each make below is a run of its own, not a sub-make of make check's.
 unset MAKEFLAGS MFLAGS MAKELEVEL
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 . "$here/lib.sh"
-arch=${FAULT_ARCH:-m68k}
+arch=${FAULT_ARCH:?make check passes FAULT_ARCH}
+point=${FAULT_POINT:?make check passes FAULT_POINT}
 work=${WORK:-/var/tmp/kmatrix}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -22,11 +23,11 @@ mk() { make --no-print-directory -C "$top" ARCHES="$arch" "$@"; }
 tsv() { cat "$1"/*/"$arch"-"$2"/cell.tsv; }
 
 # A guest program that keeps printing: the guest's wall-clock timeout ends it.
-mk matrix POINTS=fixed RESULTS="$tmp/forever" GUEST_FAULTS=print_forever TEST_TIMEOUT=3 RETRIES=0 \
+mk matrix POINTS="$point" RESULTS="$tmp/forever" GUEST_FAULTS=print_forever TEST_TIMEOUT=3 RETRIES=0 \
 	>"$tmp/forever.out" 2>&1
-expect "prints forever: its own result is a timeout" grep -q "^test	print_forever	fail	.*TIMEOUT" "$tmp"/forever/*/"$arch"-fixed/cell.tsv
-expect "prints forever: the other programs still ran" grep -q "^test	ptrace_sigtrap_ignored	pass" "$tmp"/forever/*/"$arch"-fixed/cell.tsv
-expect "prints forever: the boot ended normally" grep -q "^boot	ok" "$tmp"/forever/*/"$arch"-fixed/cell.tsv
+expect "prints forever: its own result is a timeout" grep -q "^test	print_forever	fail	.*TIMEOUT" "$tmp"/forever/*/"$arch-$point"/cell.tsv
+expect "prints forever: the other programs still ran" grep -q "^test	ptrace_sigtrap_ignored	pass" "$tmp"/forever/*/"$arch-$point"/cell.tsv
+expect "prints forever: the boot ended normally" grep -q "^boot	ok" "$tmp"/forever/*/"$arch-$point"/cell.tsv
 
 # Two runs at once: while another run holds the arch, a run waits for it
 # (the holder lets go only once the run has said that it waits).
@@ -36,7 +37,7 @@ expect "prints forever: the boot ended normally" grep -q "^boot	ok" "$tmp"/forev
 	sh "$tmp/two.out" &
 holder=$!
 sleep 0.5
-mk matrix POINTS=fixed RESULTS="$tmp/two" >"$tmp/two.out" 2>&1
+mk matrix POINTS="$point" RESULTS="$tmp/two" >"$tmp/two.out" 2>&1
 rc=$?
 wait $holder
 expect "two runs: the second said what it waited for" grep -q "waiting for the $arch tree and build: in use by" "$tmp/two.out"
@@ -58,7 +59,7 @@ xld=$(make --no-print-directory -s -C "$top" print-XPREFIX ARCH="$arch")ld
 	echo 'exec "$real" "$@"'
 } >"$tmp/wrap/$xld"
 chmod +x "$tmp/wrap/$xld"
-rev=$("$top/matrix/checkout-point.sh" --resolve "$work/src/linux" pristine forced-exit)
+rev=$("$top/matrix/checkout-point.sh" --resolve "$work/src/linux" pristine "${SERIES_NAME:-}")
 [ -n "$rev" ] && rm -rf "$work/build/$arch/images/$rev"
 PATH="$tmp/wrap:$PATH" setsid make --no-print-directory -C "$top" cell ARCH="$arch" POINT=pristine \
 	RESULTS="$tmp/kill" RUN_ID=k1 >"$tmp/kill1.out" 2>&1 &
@@ -75,10 +76,10 @@ expect "SIGKILL: the rerun built the kernel again" grep -q "KERNEL  $arch at pri
 expect "SIGKILL: and it boots and passes (exit $rc)" [ "$rc" = 0 ]
 
 # The nightly job twice: the second night compares with the first.
-mk nightly POINTS=fixed RESULTS="$tmp/nightly" KEEP=5 >"$tmp/night1.out" 2>&1
+mk nightly POINTS="$point" RESULTS="$tmp/nightly" KEEP=5 >"$tmp/night1.out" 2>&1
 expect "nightly: first night passes" [ $? = 0 ]
 expect "nightly: history.html written" [ -s "$tmp/nightly/history.html" ]
-mk nightly POINTS=fixed RESULTS="$tmp/nightly" KEEP=5 >"$tmp/night2.out" 2>&1
+mk nightly POINTS="$point" RESULTS="$tmp/nightly" KEEP=5 >"$tmp/night2.out" 2>&1
 rc=$?
 expect "nightly: second night passes, history.html there (exit $rc)" [ "$rc" = 0 ]
 expect "nightly: second night compared with the first" grep -q "^compare $tmp/nightly/[0-9-]* -> " "$tmp/night2.out"
