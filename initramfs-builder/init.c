@@ -219,7 +219,9 @@ static void run_test(const char *name, unsigned timeout_s)
 	sys_close(fds[0]);
 	reap_others();
 
-	if (!exited)
+	if (!exited && clock_err)
+		ktap_resultf(KMX_ERROR, name, "no monotonic clock (%ld): the program was ended unjudged", clock_err);
+	else if (!exited)
 		ktap_result_timeout(name, timeout_s, "s");
 	else if (WIFSIGNALED(status))
 		ktap_resultf(KMX_ERROR, name, "killed by signal %d", WTERMSIG(status));
