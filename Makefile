@@ -123,7 +123,7 @@ KMAKE = $(MAKE) --no-print-directory -C $(TREE) O=$(BUILD) ARCH=$(KARCH) \
 
 .PHONY: all help matrix check cell kernel initramfs guest shell toolchains \
 	deps tree headers report unit-tests guest-all clean distclean FORCE \
-	series verify-series bisect-build compare nightly bench-report distcc-check \
+	series verify-series bisect-build compare nightly bench-report distcc-check mutants \
 	bench bench-defconfig
 #> all: the default: matrix
 all: matrix
@@ -188,12 +188,13 @@ ifneq ($(ARCH),)
 endif
 
 # The series becomes commits and tags in the repository (no work tree is
-# touched); redone only when the patches or the base change.
+# touched); redone only when the patches or the base change (the files of
+# the series' folder itself: its mutants/ catalogue is not the series).
 SERIES_STAMP = $(SRC)/.stamp_series_$(SERIES_NAME)
 #> series: turn SERIES into points (tags) of the kernel tree; lists them
 series: $(SRC)/.stamp_imported
 	$(Q)test -e "$(SERIES)" || { echo "kmatrix: SERIES=$(SERIES): no such file or folder" >&2; exit 1; }
-	$(Q)h=$$( { echo "$(SERIES_BASE)"; find "$(SERIES)" -type f | LC_ALL=C sort | xargs cat; } | sha1sum | cut -c1-40); \
+	$(Q)h=$$( { echo "$(SERIES_BASE)"; find "$(SERIES)" -maxdepth 1 -type f | LC_ALL=C sort | xargs cat; } | sha1sum | cut -c1-40); \
 	if [ "$$(cat $(SERIES_STAMP) 2>/dev/null)" != "$$h" ]; then \
 		$(TOP)/matrix/with-lock.sh $(WORK)/locks/series "the series' tags" sh -c ' \
 			[ "$$(cat $(SERIES_STAMP) 2>/dev/null)" = "$$1" ] && exit 0; rm -f $(SERIES_STAMP); \
@@ -220,7 +221,7 @@ $(HOSTBIN)/%: $(TOP)/matrix/%.c $(wildcard $(TOP)/matrix/*.h)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -I$(TOP)/matrix -o $@ $(filter %.c,$^)
 $(HOSTBIN)/bootrun $(HOSTBIN)/report: $(TOP)/matrix/ktap_reader.c
 # report: the model of a run (run*.c) and its views (out.c, view_*.c).
-$(HOSTBIN)/report: $(addprefix $(TOP)/matrix/,run.c run_diff.c expect.c out.c) $(wildcard $(TOP)/matrix/view_*.c)
+$(HOSTBIN)/report: $(addprefix $(TOP)/matrix/,run.c run_diff.c expect.c mutants.c out.c) $(wildcard $(TOP)/matrix/view_*.c)
 # The initramfs writer is the kernel's own, from the imported tree, built
 # with the kernel's flags for it (not ours: -Werror would stop at its
 # signed/unsigned comparisons).
@@ -375,14 +376,31 @@ cell: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 CELLS := $(foreach p,$(POINTS),$(foreach a,$(ARCHES),cell/$(a)/$(p)))
 # Pairs "P2:P1" of consecutive points: the cells of one arch run in order.
 point_pairs = $(join $(wordlist 2,999,$(POINTS)),$(addprefix :,$(filter-out $(lastword $(POINTS)),$(POINTS))))
+# What run-matrix.sh (and run-mutants.sh, which ends in it) needs.
+RUN_ENV = MAKE='$(MAKE)' RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) RESULTS=$(RESULTS) HOSTBIN=$(HOSTBIN) \
+	REPORT_FLAGS='$(REPORT_FLAGS)' TOP=$(TOP) WORK=$(WORK) SRC=$(SRC) SERIES_NAME=$(SERIES_NAME) \
+	SERIES='$(SERIES)' CCACHE=$(CCACHE) ARCHES='$(ARCHES)'
 #> matrix: build, boot and test every ARCHES x POINTS cell, print the table
 matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)$(MAKE) --no-print-directory series
-	$(Q)MAKE='$(MAKE)' RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) RESULTS=$(RESULTS) HOSTBIN=$(HOSTBIN) \
-		REPORT_FLAGS='$(REPORT_FLAGS)' TOP=$(TOP) SRC=$(SRC) SERIES_NAME=$(SERIES_NAME) \
-		SERIES='$(SERIES)' CCACHE=$(CCACHE) ARCHES='$(ARCHES)' POINTS='$(POINTS)' \
+	$(Q)$(RUN_ENV) POINTS='$(POINTS)' \
 		ARCH_VIEW='$(if $(filter 1,$(words $(ARCHES))),$(TOP)/matrix/arch-view.sh $(SRC) $(SERIES_NAME) $(ARCHES) $($(ARCHES)_KARCH))' \
 		$(TOP)/matrix/run-matrix.sh $(CELLS)
+
+# Mutation testing: each patch of the catalogue over MUTANT_BASE, as a cell
+# on every arch of ARCHES whose code it touches (see matrix/run-mutants.sh).
+#> MUTANTS: the mutant catalogue of `make mutants`: a folder of git format-patch files
+MUTANTS      ?= $(SERIES)/mutants
+#> MUTANT_BASE: the point of the series the mutants apply to
+MUTANT_BASE  ?= fixed
+#> MUTANTS_ONLY: the mutants to run, by number or point name (default: all)
+MUTANTS_ONLY ?=
+#> mutants: each mutant of MUTANTS on the arches it touches: killed, survived or invalid
+mutants: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
+	$(Q)$(MAKE) --no-print-directory series
+	$(Q)$(RUN_ENV) POINTS='(mutants)' ARCH_VIEW= MUTANTS='$(MUTANTS)' MUTANT_BASE='$(MUTANT_BASE)' \
+		MUTANTS_ONLY='$(MUTANTS_ONLY)' ARCH_KARCHS='$(foreach a,$(ARCHES),$(a):$($(a)_KARCH))' \
+		$(TOP)/matrix/run-mutants.sh
 
 # Cells of one arch share its tree and build directory: one after the other.
 $(foreach a,$(ARCHES),$(foreach pr,$(point_pairs),$(eval \

@@ -16,10 +16,17 @@
 #
 # --verify: also check that base plus the whole series gives the pristine
 # tree again, file for file, touching no file the series does not name.
+# --each=PREFIX: each patch applies over BASE by itself, not over the one
+# before it, and is tagged NAME/<PREFIX>NN-slug (make mutants: one commit
+# per mutant over the point it corrupts).
+# POINTS_OUT=FILE (environment): also write `POINT<tab>PATCH-FILE` lines there.
 set -eu
 . "$(dirname "$0")/lib.sh"
-verify=0
-[ "$1" = --verify ] && { verify=1; shift; }
+verify=0 each=
+case "${1:-}" in
+--verify) verify=1; shift ;;
+--each=*) each=${1#--each=}; shift ;;
+esac
 repo=$1 series=$2 name=$3 base=$4
 [ -e "$series" ] || die "SERIES=$series: no such file or folder"
 
@@ -110,6 +117,7 @@ reverse)
 	;;
 *)
 	base_commit=$(git rev-parse -q --verify "refs/tags/$base^{commit}") ||
+		base_commit=$(git rev-parse -q --verify "$base^{commit}") ||
 		die "BASE=$base: no such point (try pristine, or a point like forced-exit/base)"
 	;;
 esac
@@ -121,15 +129,20 @@ prev=$base_commit prev_name=base i=0
 echo "refs/tags/$name/base $base_commit" >>"$tmp/tags"
 while read -r p; do
 	i=$((i + 1))
-	apply_one "$p" "" "after point $name/$prev_name"
-	pt=$(slug "$i" "$p")
+	where="after point $name/$prev_name"
+	if [ -n "$each" ]; then
+		git read-tree "$base_commit"
+		prev=$base_commit where="over $base"
+	fi
+	apply_one "$p" "" "$where"
+	pt=$each$(slug "$i" "$p")
 	prev=$(commit "$(git write-tree)" "$prev" "$name/$pt: $(subject "$p")")
 	prev_name=$pt
 	echo "refs/tags/$name/$pt $prev" >>"$tmp/tags"
 	printf '%s\t%s\n' "$pt" "$(basename "$p")" >>"$tmp/points"
 done <"$list"
 
-if [ -f "$dir/points" ]; then
+if [ -f "$dir/points" ] && [ -z "$each" ]; then
 	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$dir/points" | while read -r pname num; do
 		c=$(awk -v n="$num" 'NR == n + 1 { print $2 }' "$tmp/tags")
 		[ -n "$c" ] || die "$dir/points: $pname names patch $num; the series has $npatches"
@@ -169,4 +182,5 @@ done
 while read -r ref c; do
 	git update-ref "$ref" "$c"
 done <"$tmp/tags"
+[ -z "${POINTS_OUT:-}" ] || cp "$tmp/points" "$POINTS_OUT"
 step SERIES "$name: $npatches patches over $base -> points base $(cut -f1 "$tmp/points" | tr '\n' ' ')$(sed 's|refs/tags/[^/]*/||; s/ .*//' "$tmp/tags.named" 2>/dev/null | tr '\n' ' ')"

@@ -1,8 +1,8 @@
 #!/bin/sh
 # bisect-build.sh REPO SERIES_NAME OUT "ARCH:KARCH ..." -- build every arch a
-# patch touches at that patch, as the 0-day robot does. A path under
-# arch/<karch>/ maps to the arches with that KARCH; any other path maps to
-# all of them. Prints (and writes to OUT/bisect.tsv) a table patch x arch:
+# patch touches at that patch, as the 0-day robot does: arches_touched
+# (lib.sh) maps a path under arch/<karch>/ to the arches with that KARCH,
+# any other path but the documentation to all of them. Prints (and writes to OUT/bisect.tsv) a table patch x arch:
 # built, FAILED (with the first error of its log), or untouched (-).
 # Environment: MAKE, and the make variables to pass on (via MAKEFLAGS).
 set -u
@@ -17,11 +17,11 @@ echo >>"$out/bisect.txt"
 : >"$out/bisect.tsv"
 prev=base bad=0
 for pt in $points; do
-	files=$(git -C "$repo" diff --name-only "$name/$prev" "$name/$pt")
+	touched=$(git -C "$repo" diff --name-only "$name/$prev" "$name/$pt" | arches_touched "$arches" | cut -f1)
 	line=$(printf '%-48s' "$pt")
 	for am in $arches; do
-		a=${am%%:*} k=${am#*:}
-		if [ -z "$(printf '%s\n' "$files" | arch_files "$k")" ]; then
+		a=${am%%:*}
+		if ! printf '%s\n' "$touched" | grep -qxF "$a"; then
 			st=- why=
 		else
 			log="$out/$pt-$a.log"

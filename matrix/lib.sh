@@ -107,6 +107,7 @@ resolve_point() (	# REPO POINT SERIES
 	commit_of() { command git -C "$1" rev-parse -q --verify "refs/tags/$2^{commit}"; }
 	commit_of "$1" "$2" && exit 0
 	commit_of "$1" "$3/$2" && exit 0
+	commit_of "$1" "$(mutants_ns "$3")/$2" && exit 0
 	case "$2" in
 	'' | *[!0-9]*) ;;
 	*)	# A number: leading zeros go, or printf reads 08 as bad octal.
@@ -119,7 +120,27 @@ resolve_point() (	# REPO POINT SERIES
 )
 
 # Of the paths on stdin, those an arch with KARCH builds: the ones under
-# arch/KARCH/, and every one outside arch/.
+# arch/KARCH/, and every one outside arch/ except the documentation.
 arch_files() {	# KARCH
-	awk -v k="$1" 'index($0, "arch/" k "/") == 1 || index($0, "arch/") != 1'
+	awk -v k="$1" 'index($0, "arch/" k "/") == 1 ||
+		(index($0, "arch/") != 1 && index($0, "Documentation/") != 1)'
+}
+
+# The arches a change touches: of "ARCH:KARCH ..." (the Makefile's
+# ARCH_KARCHS), those for which a path on stdin is one arch_files keeps.
+# One line per arch, in the given order: ARCH, a tab, the first such path
+# (the reason the arch was chosen). bisect-build and make mutants choose
+# their cells with it.
+arches_touched() (	# "ARCH:KARCH ..."
+	files=$(cat)
+	for am in $1; do
+		f=$(printf '%s\n' "$files" | arch_files "${am#*:}" | head -n1)
+		[ -z "$f" ] || printf '%s\t%s\n' "${am%%:*}" "$f"
+	done
+)
+
+# The tags of a series' mutants (make mutants) live apart from the series'
+# own: NAME.mutants/mNN-slug. resolve_point finds them by their point name.
+mutants_ns() {	# NAME
+	printf '%s.mutants' "$1"
 }

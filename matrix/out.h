@@ -36,6 +36,13 @@ void print_table(const struct run *r);
 void print_flips_text(const struct run *r);
 void print_cell_line(const struct cell *c);
 void print_comparison(const struct comparison *cmp);
+/* make mutants (view_mutants.c): files written only for a run with mutants. */
+int write_mutants_json(const struct run *r);
+int write_mutants_md(const struct run *r);
+void html_mutants(FILE *f, const struct run *r);
+void print_mutants(const struct run *r);
+/* The mutants' closing lines; returns 1 when a mutant survived, is invalid or was not judged. */
+int print_mutants_closing(const struct run *r);
 /* The run's closing lines; returns the exit status (0: every cell ok). */
 int print_closing(const struct run *r, int have_expectations);
 

@@ -25,7 +25,8 @@ static const char usage_text[] =
 	"       report runs [--except RUN] RESULTS_DIR\n"
 	"       report vocab\n"
 	"\n"
-	"  summary  write RUN's summary.json, junit.xml, summary.md and index.html;\n"
+	"  summary  write RUN's summary.json, junit.xml, summary.md and index.html (and\n"
+	"           mutants.json and mutants.md for a `make mutants` run);\n"
 	"           --previous (default: the run's own `previous` line) adds what changed\n"
 	"  cell     one cell's line; exit 0 only if the cell is ok\n"
 	"  compare  what changed from RUN_A to RUN_B; exit 1 if RUN_B is worse\n"
@@ -34,7 +35,8 @@ static const char usage_text[] =
 	"  vocab    the status and outcome names, for scripts\n"
 	"\n"
 	"Exit status: 0 when every cell built, booted, reported and nothing was\n"
-	"unexpected; 1 otherwise; 2 for bad usage or a run that is not a run.\n";
+	"unexpected (for a mutants run: when no mutant survived, is invalid or\n"
+	"unjudged); 1 otherwise; 2 for bad usage or a run that is not a run.\n";
 
 static int usage(void)
 {
@@ -83,13 +85,22 @@ static int cmd_summary(int argc, char **argv)
 		run_compare(&cmp, &p, &r);
 	}
 	if (write_json(&r) || write_junit(&r) || write_markdown(&r) ||
-	    write_html(&r, previous ? &cmp : NULL))
+	    write_html(&r, previous ? &cmp : NULL) || write_mutants_json(&r) || write_mutants_md(&r))
 		return 1;
-	if (table) {
+	if (table && r.mutants.n) {
+		print_mutants(&r);
+	} else if (table) {
 		print_table(&r);
 		print_flips_text(&r);
 	}
-	rc = quiet ? !r.ncells : print_closing(&r, expectations_given());
+	if (quiet)
+		rc = !r.ncells;
+	else {
+		rc = print_closing(&r, expectations_given());
+		/* Unexpected results are what a mutants run looks for: its own line decides. */
+		if (r.mutants.n)
+			rc = print_mutants_closing(&r);
+	}
 	for (size_t j = 0; quiet && j < r.ncells; j++)
 		rc |= !cell_ok(&r.cells[j]);
 	return rc;
@@ -99,6 +110,7 @@ static int cmd_summary(int argc, char **argv)
 static int cmd_cell(int argc, char **argv)
 {
 	char real[4096], *slash;
+	struct mutants ms;
 	struct cell c;
 	size_t n;
 
@@ -114,6 +126,8 @@ static int cmd_cell(int argc, char **argv)
 		die("%s: a cell is a folder inside a run", argv[0]);
 	*slash = 0;
 	run_load_cell(&c, real, slash + 1, 1);
+	mutants_load(&ms, real);
+	c.judged_as = mutants_base_of(&ms, c.point);
 	cell_judge(&c);
 	print_cell_line(&c);
 	return cell_ok(&c) ? 0 : 1;

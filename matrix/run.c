@@ -260,7 +260,8 @@ void cell_judge(struct cell *c)
 	memset(c->counts, 0, sizeof(c->counts));
 	for (size_t j = 0; j < c->ntests; j++) {
 		struct test *t = &c->tests[j];
-		t->judged = expectation_for(c->arch, c->point, t->name, &t->expected);
+		t->judged = expectation_for(c->arch, c->judged_as ? c->judged_as : c->point, t->name,
+					    &t->expected);
 		judge_retry(t);
 		/* A flaky result is not a regression. */
 		t->unexpected = t->status != KMX_FLAKY && unexpected_status(t, t->status);
@@ -444,6 +445,7 @@ void run_load(struct run *r, const char *dir)
 		snprintf(real, sizeof(real), "%s", dir);
 	r->id = xstrdup(strrchr(real, '/') ? strrchr(real, '/') + 1 : real);
 	load_run_info(r);
+	mutants_load(&r->mutants, dir);
 	/* A run that says when it started and not that it ended is still going. */
 	over = !r->started || r->ended ? 1 : 0;
 	if (r->ended && !strncmp(r->ended, "interrupted", 11))
@@ -452,13 +454,17 @@ void run_load(struct run *r, const char *dir)
 	r->cells = xrealloc(NULL, r->ncells * sizeof(*r->cells));
 	for (size_t j = 0; j < r->ncells; j++) {
 		run_load_cell(&r->cells[j], dir, names[j], over);
+		r->cells[j].judged_as = mutants_base_of(&r->mutants, r->cells[j].point);
 		cell_judge(&r->cells[j]);
 		add_axis(r->archs, &r->narchs, r->cells[j].arch);
 		add_axis(r->points, &r->npoints, r->cells[j].point);
 		free(names[j]);
 	}
 	free(names);
-	find_flips(r);
+	/* Mutants are each their own change of one base: nothing flips between them. */
+	if (!r->mutants.n)
+		find_flips(r);
+	mutants_judge(r);
 }
 
 void run_totals(const struct run *r, struct run_totals *t)

@@ -45,6 +45,7 @@ struct test {
 struct cell {
 	char *dir;			/* <arch>-<point>, relative to the run */
 	char *arch, *point;
+	const char *judged_as;		/* the point whose expectations apply: a mutant's base */
 	char *build_status, *boot_status;	/* vocab.h's outcome names */
 	double build_s, boot_s;
 	char *build_reason, *boot_reason, *qemu;
@@ -81,6 +82,50 @@ struct change {
 	int worse;		/* counts against the later run */
 };
 
+/*
+ * make mutants: RUN/mutants.tsv says what each mutant is (run-mutants.sh
+ * writes it from the catalogue's trailers); mutants.c says how it fared.
+ * A mutant is killed on an arch when its cell there has an unexpected
+ * result against the base point's expectations, survived when it has none,
+ * invalid when it did not build or boot. A survival on an arch its
+ * catalogue entry excuses (Invisible-on, Unreachable-under-QEMU,
+ * Equivalent) is shown as that excuse, not as a survival.
+ */
+#define MUTANT_VERDICTS(X) \
+	X(MUT_NOT_RUN, "-") X(MUT_PENDING, "pending") X(MUT_INFRA, "infra") \
+	X(MUT_INVALID, "invalid") X(MUT_INVISIBLE, "invisible") \
+	X(MUT_UNREACHABLE, "unreachable under QEMU") X(MUT_EQUIVALENT, "equivalent") \
+	X(MUT_SURVIVED, "survived") X(MUT_KILLED, "killed")
+#define KMX_X(e, s) e,
+enum mutant_verdict { MUTANT_VERDICTS(KMX_X) MUT_NVERDICTS };
+#undef KMX_X
+extern const char *const mutant_verdict_name[MUT_NVERDICTS];
+
+struct mutant_cell {
+	const char *arch;
+	char *why;			/* the path that made the arch run it */
+	const struct cell *cell;	/* NULL while not run */
+	enum mutant_verdict verdict;
+	char *killers;			/* the unexpected tests, comma-separated */
+	const char *excuse;		/* the reason, with MUT_INVISIBLE/UNREACHABLE/EQUIVALENT */
+};
+
+struct mutant {
+	char *point, *corrupts, *file, *subject;
+	char *invisible_arches, *invisible_why;
+	char *unreachable_arches, *unreachable_why;
+	char *equivalent;		/* the reason, or NULL */
+	struct mutant_cell *cells;	/* one per arch it touches, in run order */
+	size_t ncells;
+	enum mutant_verdict verdict;	/* over its arches: survived anywhere wins, then killed */
+};
+
+struct mutants {
+	char *catalogue, *base;
+	struct mutant *m;
+	size_t n;
+};
+
 struct run {
 	char *dir, *id;
 	char *started, *kernel, *series_name, *series_source, *ended, *ccache;
@@ -92,6 +137,7 @@ struct run {
 	size_t nflips;
 	const char *archs[64], *points[64];	/* the grid's axes, in run order */
 	size_t narchs, npoints;
+	struct mutants mutants;	/* make mutants; n == 0 for other runs */
 };
 
 struct comparison {
@@ -124,6 +170,18 @@ const struct cell *run_find_cell(const struct run *r, const char *arch, const ch
 const struct test *cell_find_test(const struct cell *c, const char *name);
 /* What changed from run a to run b. */
 void run_compare(struct comparison *cmp, const struct run *a, const struct run *b);
+
+/* mutants.c: loads RUN/mutants.tsv (none: no mutants); the base of a mutant point, or NULL. */
+void mutants_load(struct mutants *ms, const char *run_dir);
+const char *mutants_base_of(const struct mutants *ms, const char *point);
+/* Each mutant's verdict per arch and over all, from the run's judged cells. */
+void mutants_judge(struct run *r);
+struct mutant_totals {
+	unsigned n, killed, survived, invalid, excused, pending;
+};
+void mutant_totals(const struct run *r, struct mutant_totals *t);
+/* Per arch: mutants killed there, and those that could have been (not excused). */
+void mutant_arch_totals(const struct run *r, const char *arch, unsigned *killed, unsigned *of);
 
 /* Totals over a run, for the closing lines. */
 struct run_totals {

@@ -16,7 +16,8 @@ static const char style[] =
 	".no-results,.qemu-error,.qemu-abort,.not-run,.interrupted{background:#f99}"
 	".pass{color:#060}.fail{color:#a00}.skip{color:#666}.xfail{color:#660}"
 	".infra,.pending{background:#ddd}.flaky{color:#a60}"
-	"td.unexp{background:#fcc;font-weight:bold}code{font-size:90%}\n";
+	"td.unexp{background:#fcc;font-weight:bold}code{font-size:90%}\n"
+	"td.mut-killed{background:#cfc}td.mut-bad{background:#fcc;font-weight:bold}td.mut-other{background:#eee}\n";
 
 static void grid(FILE *f, const struct run *r)
 {
@@ -128,7 +129,10 @@ int write_html(const struct run *r, const struct comparison *since_previous)
 		      "<title>kmatrix %s</title>\n<style>\n", r->id);
 	fputs(style, f);
 	markup_printf(f, "</style></head><body>\n<h1>kmatrix run %s</h1>\n", r->id);
-	grid(f, r);
+	if (r->mutants.n)
+		html_mutants(f, r);
+	else
+		grid(f, r);
 	flips(f, r);
 	if (since_previous)
 		changes(f, since_previous);

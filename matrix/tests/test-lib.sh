@@ -51,6 +51,25 @@ resolve_point "$repo" 11 s1 >/dev/null 2>"$tmp/err"
 expect "resolve_point: unknown fails" [ $? = 1 ]
 expect "resolve_point: unknown names the known points" grep -q "unknown point '11'; known: pristine 01-sub-change-b" "$tmp/err"
 
+# ---- apply-series --each: every patch alone over the base, tagged apart ------------
+# Two mutants of point 02, made in a scratch worktree: the first and the last line changed.
+git -C "$repo" worktree add -q --detach "$tmp/wt" s1/02-sub-change-c
+for x in a k; do
+	sed -i "s/^$x\$/$x-mutated/" "$tmp/wt/f.c"
+	git -C "$tmp/wt" commit -qam "mut: $x mutated"
+	git -C "$tmp/wt" format-patch -q -1 -o "$tmp/mut"
+	git -C "$tmp/wt" reset -q --hard s1/02-sub-change-c
+done
+POINTS_OUT=$tmp/mut.points "$here/../apply-series.sh" --each=m "$repo" "$tmp/mut" "$(mutants_ns s1)" s1/02-sub-change-c >/dev/null
+expect "--each: one point per patch, prefixed" [ "$(cut -f1 "$tmp/mut.points" | tr '\n' ' ')" = "m01-mut-a-mutated m02-mut-k-mutated " ]
+expect "--each: POINTS_OUT names the patch file" [ "$(cut -f2 "$tmp/mut.points" | head -n1)" = "0001-mut-a-mutated.patch" ]
+expect "--each: the second is over the base, not over the first" \
+	sh -c "! git -C '$repo' show s1.mutants/m02-mut-k-mutated:f.c | grep -qx a-mutated"
+expect "--each: over the base" [ "$(git -C "$repo" rev-parse s1.mutants/m02-mut-k-mutated^)" = "$c2" ]
+expect "resolve_point: a mutant by its point name" [ "$(resolve_point "$repo" m01-mut-a-mutated s1)" = \
+	"$(git -C "$repo" rev-parse s1.mutants/m01-mut-a-mutated)" ]
+expect "--each leaves the series' own tags alone" [ "$(resolve_point "$repo" 02-sub-change-c s1)" = "$c2" ]
+
 # ---- subject and series_patches ------------------------------------------------
 p1=$(ls "$tmp"/folder/0001-*.patch)
 expect "subject: without [PATCH n/m]" [ "$(subject "$p1")" = "sub: change b" ]
@@ -67,6 +86,16 @@ expect "series_patches: an mbox, one file a message" [ "$(series_patches "$tmp/t
 # ---- arch_files and time ------------------------------------------------------
 expect "arch_files: its arch and generic code" [ "$(printf 'arch/sparc/a.c\narch/x86/b.c\nkernel/c.c\narch/sparc64/d.c\n' |
 	arch_files sparc | tr '\n' ' ')" = "arch/sparc/a.c kernel/c.c " ]
+expect "arch_files: not the documentation" [ -z "$(printf 'Documentation/x.rst\n' | arch_files sparc)" ]
+am="sparc32:sparc x86_64:x86 m68k:m68k"
+expect "arches_touched: an arch's own file picks that arch, with the file" \
+	[ "$(printf 'arch/x86/a.c\n' | arches_touched "$am")" = "$(printf 'x86_64\tarch/x86/a.c')" ]
+expect "arches_touched: generic code picks every arch, in order" \
+	[ "$(printf 'arch/x86/a.c\nkernel/b.c\n' | arches_touched "$am" | cut -f1 | tr '\n' ' ')" = "sparc32 x86_64 m68k " ]
+expect "arches_touched: the reason is the first file that arch builds" \
+	[ "$(printf 'arch/x86/a.c\nkernel/b.c\n' | arches_touched "$am" | sed -n 2p | cut -f2)" = "arch/x86/a.c" ]
+expect "arches_touched: an arch nobody runs and the documentation pick nothing" \
+	[ -z "$(printf 'arch/arc/a.c\nDocumentation/b.rst\n' | arches_touched "$am")" ]
 t=$(now)
 expect "since: one decimal by default" sh -c "echo '$(since "$t")' | grep -qx '[0-9]*\.[0-9]'"
 expect "since: DIGITS decimals" sh -c "echo '$(since "$t" 2)' | grep -qx '[0-9]*\.[0-9][0-9]'"

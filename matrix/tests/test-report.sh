@@ -168,6 +168,48 @@ else
 	echo "SKIP ENOSPC: cannot mount a small tmpfs here (needs root)"
 fi
 
+# ---- a `make mutants` run: each cell judged by the base point's expectations ----
+printf '*\tfixed\tt\tpass\n*\tbase\tt\tfail\n' >"$tmp/mexpect.tsv"
+mcell() {	# ARCH POINT BUILD STATUS
+	cell mu "$1-$2" "arch\t$1\npoint\t$2\nbuild\t$3\t1\t$([ "$3" = ok ] || echo 'k.c:1: error: x')\nboot\t$([ "$3" = ok ] && echo ok || echo not-run)\t1\t\n$([ "$3" = ok ] && echo "test\tt\t$4\t")\n"
+}
+mcell x86_64 m01-kill-here ok fail
+mcell m68k m01-kill-here ok pass
+mcell x86_64 m02-invisible ok fail
+mcell m68k m02-invisible ok pass
+mcell x86_64 m03-no-build failed
+mcell x86_64 m04-unreached ok pass
+{
+	printf 'catalogue\t/cat\tfixed\n'
+	printf 'mutant\tm01-kill-here\t14\t01-a.patch\tsignal: one\n'
+	printf 'touches\tm01-kill-here\tx86_64\tkernel/signal.c\ntouches\tm01-kill-here\tm68k\tkernel/signal.c\n'
+	printf 'mutant\tm02-invisible\t16\t02-b.patch\tsignal: two\n'
+	printf 'touches\tm02-invisible\tx86_64\tkernel/seccomp.c\ntouches\tm02-invisible\tm68k\tkernel/seccomp.c\n'
+	printf 'Invisible-on\tm02-invisible\tsparc32 m68k\tno seccomp filter\n'
+	printf 'mutant\tm03-no-build\t06\t03-c.patch\ts390: three\ntouches\tm03-no-build\tx86_64\tarch/x86/c.c\n'
+	printf 'mutant\tm04-unreached\t01\t04-d.patch\tm68k: four\ntouches\tm04-unreached\tx86_64\tarch/x86/d.c\n'
+	printf 'Unreachable-under-QEMU\tm04-unreached\tx86_64\tQEMU has no FPSP\n'
+} >"$tmp/mu/mutants.tsv"
+"$bin/report" --expect "$tmp/mexpect.tsv" summary --table "$tmp/mu" >"$tmp/mu.out"
+expect "mutants: a survivor makes exit 1" [ $? = 1 ]
+mj() { jq -r "$1" "$tmp/mu/mutants.json"; }
+expect "mutants: judged by the base point's expectations (killed)" [ "$(mj '.mutants[0].arches[0] | "\(.verdict) \(.detail)"')" = "killed t" ]
+expect "mutants: a survival on an arch it touches" [ "$(mj '.mutants[0].arches[1].verdict')" = survived ]
+expect "mutants: survived anywhere is survived" [ "$(mj '.mutants[0].verdict')" = survived ]
+expect "mutants: Invisible-on excuses that arch only" [ "$(mj '.mutants[1] | "\(.verdict) \(.arches[1].verdict): \(.arches[1].detail)"')" = "killed invisible: no seccomp filter" ]
+expect "mutants: a build failure is invalid, with its error" [ "$(mj '.mutants[2].arches[0] | "\(.verdict) \(.detail)"')" = "invalid k.c:1: error: x" ]
+expect "mutants: unreachable under QEMU, with the reason" [ "$(mj '.mutants[3].verdict')" = "unreachable under QEMU" ]
+expect "mutants: the closing line" grep -qx 'mutants: 1 killed, 1 survived, 1 invalid of 4 (per arch: x86_64 2/3 m68k 0/1)' "$tmp/mu.out"
+expect "mutants: the excused are counted apart" grep -q '^mutants: 1 not counted' "$tmp/mu.out"
+expect "mutants: mutants.md names the killing test" grep -q '| `m01-kill-here` | 14 | signal: one | killed: t | \*\*survived\*\* |' "$tmp/mu/mutants.md"
+expect "mutants: a section of index.html" grep -q '<h2>Mutants</h2>' "$tmp/mu/index.html"
+expect "mutants: report cell judges by the base too" sh -c "'$bin/report' --expect '$tmp/mexpect.tsv' cell '$tmp/mu/x86_64-m01-kill-here' | grep -q unexpected"
+rm "$tmp/mu/x86_64-m01-kill-here/cell.tsv" "$tmp/mu/m68k-m01-kill-here/cell.tsv" "$tmp/mu/x86_64-m03-no-build/cell.tsv"
+printf 'started\t2026-12-03T00:00:00Z\n' >"$tmp/mu/run.tsv"	# and not ended: the run goes on
+"$bin/report" --expect "$tmp/mexpect.tsv" summary "$tmp/mu" >"$tmp/mu.out"
+expect "mutants: while cells are still to run, not a pass" [ $? = 1 ]
+expect "mutants: cells not run yet are not judged" grep -q '^mutants: 1 killed, 0 survived, 0 invalid of 4' "$tmp/mu.out"
+
 # No summary.json.tmp left behind (atomic rename).
 expect "no temporary files left" [ -z "$(find "$tmp" -name '*.tmp*')" ]
 

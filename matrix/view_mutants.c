@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The views of a `make mutants` run: mutants.json, mutants.md, the
+ * section of index.html, and the terminal's table and closing line. Each
+ * formats the model of run.h (mutants.c) and nothing else.
+ */
+#include <string.h>
+
+#include "out.h"
+
+static const struct mutant_cell *on_arch(const struct mutant *m, const char *arch)
+{
+	for (size_t a = 0; a < m->ncells; a++)
+		if (!strcmp(m->cells[a].arch, arch))
+			return &m->cells[a];
+	return NULL;
+}
+
+/* What a cell of the table says besides the verdict: the killers, the excuse, the failure. */
+static const char *detail(const struct mutant_cell *mc)
+{
+	if (mc->verdict == MUT_KILLED)
+		return mc->killers;
+	if (mc->excuse)
+		return mc->excuse;
+	if (mc->cell && (mc->verdict == MUT_INVALID || mc->verdict == MUT_INFRA))
+		return mc->cell->infra_cause ? mc->cell->infra_cause :
+		       mc->cell->verdict == CELL_BUILD ? mc->cell->build_reason : mc->cell->boot_reason;
+	return "";
+}
+
+int write_mutants_json(const struct run *r)
+{
+	struct out o;
+	struct mutant_totals t;
+	FILE *f;
+
+	if (!r->mutants.n)
+		return 0;
+	f = out_open(&o, r->dir, "mutants.json");
+	if (!f)
+		return -1;
+	mutant_totals(r, &t);
+	fprintf(f, "{\"run\": ");
+	json_str(f, r->id);
+	fprintf(f, ", \"catalogue\": ");
+	json_str(f, r->mutants.catalogue);
+	fprintf(f, ", \"base\": ");
+	json_str(f, r->mutants.base);
+	fprintf(f, ",\n \"totals\": {\"mutants\": %u, \"killed\": %u, \"survived\": %u, \"invalid\": %u, "
+		"\"excused\": %u, \"not_judged\": %u},\n \"mutants\": [", t.n, t.killed, t.survived,
+		t.invalid, t.excused, t.pending);
+	for (size_t i = 0; i < r->mutants.n; i++) {
+		const struct mutant *m = &r->mutants.m[i];
+
+		fprintf(f, "%s\n  {\"point\": ", i ? "," : "");
+		json_str(f, m->point);
+		fprintf(f, ", \"file\": ");
+		json_str(f, m->file);
+		fprintf(f, ", \"subject\": ");
+		json_str(f, m->subject);
+		fprintf(f, ", \"corrupts\": ");
+		json_str(f, m->corrupts);
+		fprintf(f, ",\n   \"verdict\": ");
+		json_str(f, mutant_verdict_name[m->verdict]);
+		fprintf(f, ", \"equivalent\": ");
+		if (m->equivalent)
+			json_str(f, m->equivalent);
+		else
+			fputs("null", f);
+		fprintf(f, ",\n   \"arches\": [");
+		for (size_t a = 0; a < m->ncells; a++) {
+			const struct mutant_cell *mc = &m->cells[a];
+
+			fprintf(f, "%s\n    {\"arch\": ", a ? "," : "");
+			json_str(f, mc->arch);
+			fprintf(f, ", \"verdict\": ");
+			json_str(f, mutant_verdict_name[mc->verdict]);
+			fprintf(f, ", \"why_run\": ");
+			json_str(f, mc->why);
+			fprintf(f, ", \"detail\": ");
+			json_str(f, detail(mc));
+			fprintf(f, ", \"cell\": ");
+			json_str(f, mc->cell ? mc->cell->dir : "");
+			fputc('}', f);
+		}
+		fprintf(f, "]}");
+	}
+	fprintf(f, "\n]}\n");
+	return out_commit(&o);
+}
+
+int write_mutants_md(const struct run *r)
+{
+	struct out o;
+	FILE *f;
+
+	if (!r->mutants.n)
+		return 0;
+	f = out_open(&o, r->dir, "mutants.md");
+	if (!f)
+		return -1;
+	fprintf(f, "# kmatrix mutants, run %s\n\nCatalogue `%s`, over the point `%s`. A mutant is "
+		"**killed** on an arch when a result there is unexpected against `%s`'s expectations "
+		"(the tests that caught it are named).\n\n| mutant | corrupts | what |",
+		r->id, r->mutants.catalogue, r->mutants.base, r->mutants.base);
+	for (size_t a = 0; a < r->narchs; a++)
+		fprintf(f, " %s |", r->archs[a]);
+	fprintf(f, "\n|---|---|---|");
+	for (size_t a = 0; a < r->narchs; a++)
+		fprintf(f, "---|");
+	fputc('\n', f);
+	for (size_t i = 0; i < r->mutants.n; i++) {
+		const struct mutant *m = &r->mutants.m[i];
+
+		fprintf(f, "| `%s` | %s | %s |", m->point, m->corrupts, m->subject);
+		for (size_t a = 0; a < r->narchs; a++) {
+			const struct mutant_cell *mc = on_arch(m, r->archs[a]);
+			const char *b = mc && (mc->verdict == MUT_SURVIVED || mc->verdict == MUT_INVALID) ? "**" : "";
+
+			if (!mc)
+				fprintf(f, " |");
+			else
+				fprintf(f, " %s%s%s%s%s |", b, mutant_verdict_name[mc->verdict], b,
+					*detail(mc) ? ": " : "", detail(mc));
+		}
+		fputc('\n', f);
+	}
+	return out_commit(&o);
+}
+
+void html_mutants(FILE *f, const struct run *r)
+{
+	if (!r->mutants.n)
+		return;
+	markup_printf(f, "<h2>Mutants</h2>\n<p>Catalogue <code>%s</code> over <code>%s</code>: killed = an "
+		      "unexpected result against <code>%s</code>'s expectations "
+		      "(<a href=\"mutants.json\">mutants.json</a>, <a href=\"mutants.md\">mutants.md</a>).</p>\n"
+		      "<table><tr><th>mutant</th><th>corrupts</th><th>what</th>", r->mutants.catalogue,
+		      r->mutants.base, r->mutants.base);
+	for (size_t a = 0; a < r->narchs; a++)
+		markup_printf(f, "<th>%s</th>", r->archs[a]);
+	fprintf(f, "</tr>\n");
+	for (size_t i = 0; i < r->mutants.n; i++) {
+		const struct mutant *m = &r->mutants.m[i];
+
+		markup_printf(f, "<tr><td><code>%s</code></td><td>%s</td><td>%s</td>", m->point, m->corrupts,
+			      m->subject);
+		for (size_t a = 0; a < r->narchs; a++) {
+			const struct mutant_cell *mc = on_arch(m, r->archs[a]);
+
+			if (!mc) {
+				fprintf(f, "<td></td>");
+				continue;
+			}
+			markup_printf(f, "<td class=\"mut-%s\"><a href=\"#%s-%s\">%s</a><br><small>%s</small></td>",
+				      mc->verdict == MUT_KILLED ? "killed" : mc->verdict == MUT_SURVIVED ||
+				      mc->verdict == MUT_INVALID ? "bad" : "other", mc->arch, m->point,
+				      mutant_verdict_name[mc->verdict], detail(mc));
+		}
+		fprintf(f, "</tr>\n");
+	}
+	fprintf(f, "</table>\n");
+}
+
+void print_mutants(const struct run *r)
+{
+	printf("\n%-44s", "mutant");
+	for (size_t a = 0; a < r->narchs; a++)
+		printf(" %-10s", r->archs[a]);
+	printf("\n");
+	for (size_t i = 0; i < r->mutants.n; i++) {
+		const struct mutant *m = &r->mutants.m[i];
+
+		printf("%-44.44s", m->point);
+		for (size_t a = 0; a < r->narchs; a++) {
+			const struct mutant_cell *mc = on_arch(m, r->archs[a]);
+
+			printf(" %-10s", mc ? mc->verdict == MUT_UNREACHABLE ? "unreached" :
+			       mutant_verdict_name[mc->verdict] : "");
+		}
+		printf("\n");
+	}
+	for (size_t i = 0; i < r->mutants.n; i++)
+		for (size_t a = 0; a < r->mutants.m[i].ncells; a++) {
+			const struct mutant_cell *mc = &r->mutants.m[i].cells[a];
+
+			if (mc->verdict != MUT_KILLED && mc->verdict != MUT_PENDING && mc->verdict != MUT_NOT_RUN)
+				printf("  %s on %s: %s%s%s\n", r->mutants.m[i].point, mc->arch,
+				       mutant_verdict_name[mc->verdict], *detail(mc) ? ": " : "", detail(mc));
+		}
+}
+
+int print_mutants_closing(const struct run *r)
+{
+	struct mutant_totals t;
+
+	mutant_totals(r, &t);
+	printf("mutants: %u killed, %u survived, %u invalid of %u (per arch:", t.killed, t.survived,
+	       t.invalid, t.n);
+	for (size_t a = 0; a < r->narchs; a++) {
+		unsigned killed, of;
+
+		mutant_arch_totals(r, r->archs[a], &killed, &of);
+		printf(" %s %u/%u", r->archs[a], killed, of);
+	}
+	printf(")\n");
+	if (t.excused || t.pending)
+		printf("mutants: %u not counted: excused by the catalogue everywhere they ran (equivalent, "
+		       "invisible, unreachable under QEMU); %u not judged (infra, not run)\n",
+		       t.excused, t.pending);
+	return t.survived || t.invalid || t.pending;
+}
