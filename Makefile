@@ -395,10 +395,15 @@ MUTANTS      ?= $(SERIES)/mutants
 MUTANT_BASE  ?= fixed
 #> MUTANTS_ONLY: the mutants to run, by number or point name (default: all)
 MUTANTS_ONLY ?=
+# Mutants runs are kept apart (RESULTS/mutants/<run-id>, latest there too):
+# each is compared with the mutants run before it, never with a matrix run.
+MUTANTS_RESULTS = $(RESULTS)/mutants
 #> mutants: each mutant of MUTANTS on the arches it touches: killed, survived or invalid
 mutants: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)$(MAKE) --no-print-directory series
-	$(Q)$(RUN_ENV) POINTS='(mutants)' ARCH_VIEW= MUTANTS='$(MUTANTS)' MUTANT_BASE='$(MUTANT_BASE)' \
+	$(Q)mkdir -p $(MUTANTS_RESULTS)
+	$(Q)$(RUN_ENV) RESULTS=$(MUTANTS_RESULTS) RUN_DIR=$(MUTANTS_RESULTS)/$(RUN_ID) \
+		POINTS='(mutants)' ARCH_VIEW= MUTANTS='$(MUTANTS)' MUTANT_BASE='$(MUTANT_BASE)' \
 		MUTANTS_ONLY='$(MUTANTS_ONLY)' ARCH_KARCHS='$(foreach a,$(ARCHES),$(a):$($(a)_KARCH))' \
 		$(TOP)/matrix/run-mutants.sh
 
