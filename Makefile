@@ -59,8 +59,16 @@ V            ?= 0
 
 include $(sort $(wildcard $(TOP)/arches/*.mk))
 include $(sort $(wildcard $(TOP)/toolchains/*.mk))
-#> ARCHES: the arches of a run
-ARCHES ?= $(ARCHES_ALL)
+# "ARCH:KARCH" of every arch: how a path under arch/ names the arches it is for.
+ARCH_KARCHS_ALL := $(foreach a,$(ARCHES_ALL),$(a):$($(a)_KARCH))
+# By default a run has the arches whose code the series touches (a patch
+# under arch/<karch>/ picks those arches, one outside arch/ picks all;
+# `make series` says why each). Computed once: sub-makes inherit it.
+#> ARCHES: the arches of a run (default: those the series touches)
+ifeq ($(origin ARCHES),undefined)
+ARCHES := $(shell $(TOP)/matrix/series-arches.sh '$(SERIES)' '$(ARCH_KARCHS_ALL)')
+export ARCHES
+endif
 
 ifeq ($(V),1)
 Q :=
@@ -200,12 +208,16 @@ series: $(SRC)/.stamp_imported
 			[ "$$(cat $(SERIES_STAMP) 2>/dev/null)" = "$$1" ] && exit 0; rm -f $(SERIES_STAMP); \
 			$(TOP)/matrix/apply-series.sh $(SRC) "$(SERIES)" $(SERIES_NAME) $(SERIES_BASE) && echo "$$1" >$(SERIES_STAMP)' sh "$$h"; \
 	fi
+	$(Q)$(if $(filter series,$(MAKECMDGOALS)),$(print_series_arches),true)
+# Which arches the series picks, and why (`make series` prints it).
+print_series_arches = $(TOP)/matrix/series-arches.sh --why '$(SERIES)' '$(ARCH_KARCHS_ALL)' | \
+	awk -F'\t' '{ printf "  ARCH    %-10s %s (%s)\n", $$1, $$3, $$2 }'
 
 # Every series patch, built on every arch it touches (results/bisect-<id>/).
 #> bisect-build: build every series patch on every arch it touches
 bisect-build: series
 	$(Q)MAKE='$(MAKE)' $(TOP)/matrix/bisect-build.sh $(SRC) $(SERIES_NAME) $(RESULTS)/bisect-$(RUN_ID) \
-		"$(foreach a,$(ARCHES),$(a):$($(a)_KARCH))"
+		"$(filter $(addsuffix :%,$(ARCHES)),$(ARCH_KARCHS_ALL))"
 
 #> verify-series: base + series = pristine, every patch applies exactly, patches match the seeds
 verify-series: $(SRC)/.stamp_imported
@@ -404,7 +416,7 @@ mutants: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)mkdir -p $(MUTANTS_RESULTS)
 	$(Q)$(RUN_ENV) RESULTS=$(MUTANTS_RESULTS) RUN_DIR=$(MUTANTS_RESULTS)/$(RUN_ID) \
 		POINTS='(mutants)' ARCH_VIEW= MUTANTS='$(MUTANTS)' MUTANT_BASE='$(MUTANT_BASE)' \
-		MUTANTS_ONLY='$(MUTANTS_ONLY)' ARCH_KARCHS='$(foreach a,$(ARCHES),$(a):$($(a)_KARCH))' \
+		MUTANTS_ONLY='$(MUTANTS_ONLY)' ARCH_KARCHS='$(filter $(addsuffix :%,$(ARCHES)),$(ARCH_KARCHS_ALL))' \
 		$(TOP)/matrix/run-mutants.sh
 
 # Cells of one arch share its tree and build directory: one after the other.

@@ -51,6 +51,19 @@ resolve_point "$repo" 11 s1 >/dev/null 2>"$tmp/err"
 expect "resolve_point: unknown fails" [ $? = 1 ]
 expect "resolve_point: unknown names the known points" grep -q "unknown point '11'; known: pristine 01-sub-change-b" "$tmp/err"
 
+# ---- series-arches.sh: the arches a series picks, and why ------------------------
+mkdir -p "$tmp/s390only" "$tmp/generic"
+printf 'Subject: s390: x\n\ndiff --git a/arch/s390/x.c b/arch/s390/x.c\n' >"$tmp/s390only/0001-x.patch"
+printf 'Subject: doc\n\ndiff --git a/Documentation/y.rst b/Documentation/y.rst\n' >"$tmp/s390only/0002-y.patch"
+printf 'Subject: z\n\ndiff --git a/kernel/z.c b/kernel/z.c\n' >"$tmp/generic/0001-z.patch"
+am="m68k:m68k s390x:s390 x86_64:x86"
+expect "series-arches: a series touching only arch/s390 (and docs) picks s390x" \
+	[ "$("$here/../series-arches.sh" "$tmp/s390only" "$am")" = s390x ]
+expect "series-arches: --why names the patch and the file" \
+	[ "$("$here/../series-arches.sh" --why "$tmp/s390only" "$am")" = "$(printf 's390x\t0001-x.patch\tarch/s390/x.c')" ]
+expect "series-arches: generic code picks every arch, in the given order" \
+	[ "$("$here/../series-arches.sh" "$tmp/generic" "$am" | tr '\n' ' ')" = "m68k s390x x86_64 " ]
+
 # ---- apply-series --each: every patch alone over the base, tagged apart ------------
 # Two mutants of point 02, made in a scratch worktree: the first and the last line changed.
 git -C "$repo" worktree add -q --detach "$tmp/wt" s1/02-sub-change-c
