@@ -138,7 +138,14 @@ static void judge_cell(const struct mutant *m, struct mutant_cell *mc)
 	case CELL_BUILD:
 	case CELL_BOOT:
 	case CELL_NO_RESULTS:
-		mc->verdict = MUT_INVALID;
+		/*
+		 * The kernel's doing (a compile error, a panic, a hang, no
+		 * results) makes the mutant invalid; a broken or missing record
+		 * (`error`: the cell never ran, say) is not the mutant's.
+		 */
+		mc->verdict = !strcmp(c->build_status, "error") || !strcmp(c->boot_status, "error") ||
+			      (!strcmp(c->boot_status, "not-run") && strcmp(c->build_status, "failed")) ?
+			      MUT_INFRA : MUT_INVALID;
 		return;
 	case CELL_UNEXPECTED:
 		mc->verdict = MUT_KILLED;

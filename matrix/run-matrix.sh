@@ -31,10 +31,12 @@ trap 'ended=interrupted; [ -z "$cells" ] || kill -TERM -$cells 2>/dev/null' INT 
 # that session ends it when this script's end of a fifo closes, which
 # happens however this script ends (SIGKILL too): no cell outlives the run,
 # and no arch lock stays held.
+# make -k: a cell whose own make fails (not its kernel: that is a result)
+# leaves no cell.tsv and is reported as such, and the other cells still run.
 alive="$RUN_DIR/.alive"
 rm -f "$alive" && mkfifo "$alive"
 setsid sh -c '(cat "$1" >/dev/null; kill -TERM 0) & shift; exec "$@"' sh "$alive" \
-	$MAKE --no-print-directory RUN_ID="$RUN_ID" "$@" &
+	$MAKE -k --no-print-directory RUN_ID="$RUN_ID" "$@" &
 cells=$!
 exec 8>"$alive"
 rm -f "$alive"

@@ -209,6 +209,10 @@ printf 'started\t2026-12-03T00:00:00Z\n' >"$tmp/mu/run.tsv"	# and not ended: the
 "$bin/report" --expect "$tmp/mexpect.tsv" summary "$tmp/mu" >"$tmp/mu.out"
 expect "mutants: while cells are still to run, not a pass" [ $? = 1 ]
 expect "mutants: cells not run yet are not judged" grep -q '^mutants: 1 killed, 0 survived, 0 invalid of 4' "$tmp/mu.out"
+printf 'ended\tcomplete 2026-12-03T00:01:00Z\n' >>"$tmp/mu/run.tsv"
+"$bin/report" --expect "$tmp/mexpect.tsv" summary "$tmp/mu" >"$tmp/mu.out"
+expect "mutants: a cell that never ran (the run stopped) is not invalid" grep -q '^mutants: 1 killed, 0 survived, 0 invalid of 4' "$tmp/mu.out"
+expect "mutants: ... but not judged" grep -q '2 not judged' "$tmp/mu.out"
 
 # No summary.json.tmp left behind (atomic rename).
 expect "no temporary files left" [ -z "$(find "$tmp" -name '*.tmp*')" ]
