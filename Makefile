@@ -208,8 +208,9 @@ series: $(SRC)/.stamp_imported
 			[ "$$(cat $(SERIES_STAMP) 2>/dev/null)" = "$$1" ] && exit 0; rm -f $(SERIES_STAMP); \
 			$(TOP)/matrix/apply-series.sh $(SRC) "$(SERIES)" $(SERIES_NAME) $(SERIES_BASE) && echo "$$1" >$(SERIES_STAMP)' sh "$$h"; \
 	fi
-	$(Q)$(if $(filter series,$(MAKECMDGOALS)),$(print_series_arches),true)
-# Which arches the series picks, and why (`make series` prints it).
+	$(Q)$(if $(and $(filter series,$(MAKECMDGOALS)),$(filter 0,$(MAKELEVEL))),$(print_series_arches),true)
+# Which arches the series picks, and why (`make series` typed by a user
+# prints it; not the `make series` each cell runs).
 print_series_arches = $(TOP)/matrix/series-arches.sh --why '$(SERIES)' '$(ARCH_KARCHS_ALL)' | \
 	awk -F'\t' '{ printf "  ARCH    %-10s %s (%s)\n", $$1, $$3, $$2 }'
 
@@ -482,20 +483,21 @@ CHECK_PKGS := chromium
 unit-tests: $(HOSTBIN)/bootrun $(HOSTBIN)/report $(if $(wildcard $(SRC)/.stamp_imported),$(HOSTBIN)/gen_init_cpio)
 	$(Q)$(MAKE) --no-print-directory -C $(TOP)/matrix/tests HOSTBIN=$(HOSTBIN) HOST_CC=$(HOST_CC)
 
-# distcc through a distccd of our own on 127.0.0.1: one arch (DISTCC_ARCH)
-# built in a build directory of its own, without ccache, so that every
-# object is compiled; distccd's log must show the jobs, and the cell's test
-# results must be those of the local build's cell in RUN_DIR.
+# distcc through a distccd of our own on 127.0.0.1: a copy of the matrix's
+# build of one arch (DISTCC_ARCH) rebuilt with the objects of kernel/
+# compiled again through distccd (not a second cold build); distccd's log
+# must show the jobs, and the cell's test results must be those of the
+# local build's cell in RUN_DIR.
 #> DISTCC_ARCH: the arch distcc-check builds
 DISTCC_ARCH  ?= m68k
 #> FAULT_ARCH: the arch whose kernel make check's real-kernel fault checks boot (a quick one)
 FAULT_ARCH   ?= m68k
 DISTCC_POINT ?= fixed
-#> distcc-check: build DISTCC_ARCH through a distccd of our own and compare with the local cell
+#> distcc-check: rebuild DISTCC_ARCH's kernel/ through a distccd of our own and compare with the local cell
 distcc-check: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)$(TOP)/toolchains/ensure-packages.sh distcc
 	$(Q)MAKE='$(MAKE)' $(TOP)/matrix/distcc-check.sh $(DISTCC_ARCH) $(DISTCC_POINT) \
-		$(WORK)/build-distcc $(if $(filter $(RESULTS)/$(RUN_ID),$(RUN_DIR)),$(RESULTS)/latest,$(RUN_DIR))
+		$(WORK)/build-distcc $(if $(filter $(RESULTS)/$(RUN_ID),$(RUN_DIR)),$(RESULTS)/latest,$(RUN_DIR)) $(BUILD_ROOT)
 
 # The benchmark (not a test), in BENCH_ROOT with its own worktrees, build
 # directories and ccache: the cold default matrix (per arch: the cold build
