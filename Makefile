@@ -387,12 +387,15 @@ cell: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 # All cells, then the table. Each cell rewrites summary.json when it ends, so
 # an interrupted run still has a summary of every finished cell.
 CELLS := $(foreach p,$(POINTS),$(foreach a,$(ARCHES),cell/$(a)/$(p)))
-# Pairs "P2:P1" of consecutive points: the cells of one arch run in order.
-point_pairs = $(join $(wordlist 2,999,$(POINTS)),$(addprefix :,$(filter-out $(lastword $(POINTS)),$(POINTS))))
+# Cells at once: different arches build and boot side by side (the
+# kernel builds share make's job slots, so never more than JOBS compilers).
+#> CELL_JOBS: cells of different arches at once (default: JOBS); 1 runs them one by one
+CELL_JOBS ?= $(JOBS)
 # What run-matrix.sh (and run-mutants.sh, which ends in it) needs.
 RUN_ENV = MAKE='$(MAKE)' RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) RESULTS=$(RESULTS) HOSTBIN=$(HOSTBIN) \
 	REPORT_FLAGS='$(REPORT_FLAGS)' TOP=$(TOP) WORK=$(WORK) SRC=$(SRC) SERIES_NAME=$(SERIES_NAME) \
-	SERIES='$(SERIES)' CCACHE=$(CCACHE) ARCHES='$(ARCHES)'
+	SERIES='$(SERIES)' CCACHE=$(CCACHE) ARCHES='$(ARCHES)' \
+	CELL_JOBS_FLAG='$(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(CELL_JOBS))'
 #> matrix: build, boot and test every ARCHES x POINTS cell, print the table
 matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)$(MAKE) --no-print-directory series
@@ -420,9 +423,10 @@ mutants: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 		MUTANTS_ONLY='$(MUTANTS_ONLY)' ARCH_KARCHS='$(filter $(addsuffix :%,$(ARCHES)),$(ARCH_KARCHS_ALL))' \
 		$(TOP)/matrix/run-mutants.sh
 
-# Cells of one arch share its tree and build directory: one after the other.
-$(foreach a,$(ARCHES),$(foreach pr,$(point_pairs),$(eval \
-	cell/$(a)/$(word 1,$(subst :, ,$(pr))): | cell/$(a)/$(word 2,$(subst :, ,$(pr))))))
+# Cells of one arch share its tree and build directory: run-matrix.sh
+# makes each wait for the one before it in its list ("CELL:PREVIOUS" pairs),
+# so that cells of different arches run side by side, never one arch twice.
+$(foreach pr,$(CELL_ORDER),$(eval $(word 1,$(subst :, ,$(pr))): | $(word 2,$(subst :, ,$(pr)))))
 
 cell/%: FORCE
 	$(Q)$(MAKE) --no-print-directory cell RUN_ID=$(RUN_ID) CELL_IN_MATRIX=1 \
@@ -549,9 +553,15 @@ guest-all: $(SRC)/.stamp_imported
 
 # What CI runs: the host tools' unit tests (with the fault-injection
 # suite), the port's faithfulness, every guest program for every arch, the
-# whole default matrix, then its HTML in a real browser, one arch built
-# again through distcc, and the faults that need a real kernel.
-#> check: what CI runs: unit tests, verify-series, guest programs, the matrix, HTML and distcc checks
+# whole default matrix, then its HTML in a real browser, one arch's kernel/
+# rebuilt through distcc, a named part of the mutants on FAULT_ARCH, and the
+# faults that need a real kernel.
+# The mutants make check runs (make mutants runs them all): the 5.15.3
+# regression itself (01), SA_IMMUTABLE on force_fatal_sig (04), the blocked
+# bit (09) and force_sigsegv (19), each killed on m68k in about half a minute.
+#> CHECK_MUTANTS: the mutants (numbers) make check runs on FAULT_ARCH; make mutants runs all
+CHECK_MUTANTS ?= 01 04 09 19
+#> check: what CI runs: unit tests, verify-series, guest programs, the matrix, HTML, distcc, mutants and fault checks
 check: deps
 	$(Q)$(MAKE) --no-print-directory tree
 	$(Q)$(MAKE) --no-print-directory unit-tests
@@ -561,6 +571,8 @@ check: deps
 	$(TOP)/toolchains/ensure-packages.sh $(CHECK_PKGS) && \
 		$(TOP)/matrix/tests/check-html.sh $(RESULTS)/$(RUN_ID) $(HOSTBIN) | tee $(RESULTS)/$(RUN_ID)/check-html.txt; \
 	$(MAKE) --no-print-directory distcc-check RUN_ID=$(RUN_ID) | tee $(RESULTS)/$(RUN_ID)/distcc-check.txt; \
+	$(MAKE) --no-print-directory mutants RUN_ID=$(RUN_ID) ARCHES=$(FAULT_ARCH) MUTANTS_ONLY='$(CHECK_MUTANTS)' \
+		| tee $(RESULTS)/$(RUN_ID)/check-mutants.txt; \
 	WORK=$(WORK) FAULT_ARCH=$(FAULT_ARCH) FAULT_POINT=$(lastword $(POINTS)) SERIES_NAME=$(SERIES_NAME) \
 		$(TOP)/matrix/tests/check-faults.sh | tee $(RESULTS)/$(RUN_ID)/check-faults.txt; \
 	$(TOP)/matrix/tests/check-summary.sh $(RESULTS)/$(RUN_ID) || rc=1; \

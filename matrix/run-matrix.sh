@@ -5,7 +5,8 @@
 # Ctrl-C or SIGTERM stops the cells, but the run is still closed: run.tsv
 # says `ended interrupted`, and the reports cover every finished cell.
 # Environment (from the Makefile): MAKE RUN_ID RUN_DIR RESULTS HOSTBIN
-# REPORT_FLAGS ARCHES POINTS TOP SRC SERIES_NAME SERIES CCACHE ARCH_VIEW.
+# REPORT_FLAGS ARCHES POINTS TOP SRC SERIES_NAME SERIES CCACHE ARCH_VIEW
+# CELL_JOBS_FLAG (make's -jN, or empty under a jobserver of the caller's).
 set -u
 mkdir -p "$RUN_DIR"
 ln -sfn "$RUN_ID" "$RESULTS/latest.tmp" && mv -Tf "$RESULTS/latest.tmp" "$RESULTS/latest"
@@ -35,8 +36,12 @@ trap 'ended=interrupted; [ -z "$cells" ] || kill -TERM -$cells 2>/dev/null' INT 
 # leaves no cell.tsv and is reported as such, and the other cells still run.
 alive="$RUN_DIR/.alive"
 rm -f "$alive" && mkfifo "$alive"
+# The cells of one arch run in the order given, each after the one before
+# (CELL_ORDER, "CELL:PREVIOUS" pairs): they share the arch's tree and build.
+order=$(printf '%s\n' "$@" | awk -F/ '$2 in last { printf "%s:%s ", $0, last[$2] } { last[$2] = $0 }')
+# shellcheck disable=SC2086 # CELL_JOBS_FLAG is one option or none
 setsid sh -c '(cat "$1" >/dev/null; kill -TERM 0) & shift; exec "$@"' sh "$alive" \
-	$MAKE -k --no-print-directory RUN_ID="$RUN_ID" "$@" &
+	$MAKE -k ${CELL_JOBS_FLAG:-} --no-print-directory RUN_ID="$RUN_ID" CELL_ORDER="$order" "$@" &
 cells=$!
 exec 8>"$alive"
 rm -f "$alive"

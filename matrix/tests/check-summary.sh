@@ -1,7 +1,9 @@
 #!/bin/sh
 # check-summary.sh RUN_DIR: the closing line of make check, over the matrix
 # (results as expected / unexpected, and cells that did not build, boot or
-# report), the browser check, the distcc check and the real-kernel fault checks. Exit status 1 if anything failed.
+# report), the browser check, the distcc check, the named mutants (each must
+# be killed) and the real-kernel fault checks. Exit status 1 if anything
+# failed.
 run=$1
 m=$(jq -r '[.cells[] | .tests | length] | add // 0' "$run/summary.json")
 u=$(jq -r '[.cells[] | .counts.unexpected] | add // 0' "$run/summary.json")
@@ -15,5 +17,10 @@ df=$(sed -n 's/^distcc-check: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$run/
 fp=$(sed -n 's/^check-faults: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$run/check-faults.txt" 2>/dev/null)
 ff=$(sed -n 's/^check-faults: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$run/check-faults.txt" 2>/dev/null)
 [ -n "$fp" ] || { fp=0; ff=1; }
-echo "check: $((m - u + hp + dp + fp)) passed, $((u + b + hf + df + ff)) failed"
-[ $((u + b + hf + df + ff)) = 0 ]
+# "mutants: K killed, S survived, I invalid of N (per arch: ...)"
+mk=$(sed -n 's/^mutants: \([0-9]*\) killed, [0-9]* survived, [0-9]* invalid of \([0-9]*\) .*/\1/p' "$run/check-mutants.txt" 2>/dev/null)
+mn=$(sed -n 's/^mutants: \([0-9]*\) killed, [0-9]* survived, [0-9]* invalid of \([0-9]*\) .*/\2/p' "$run/check-mutants.txt" 2>/dev/null)
+[ -n "$mk" ] || { mk=0; mn=1; }
+mf=$((mn - mk))
+echo "check: $((m - u + hp + dp + mk + fp)) passed, $((u + b + hf + df + mf + ff)) failed"
+[ $((u + b + hf + df + mf + ff)) = 0 ]
