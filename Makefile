@@ -65,8 +65,12 @@ ARCH_KARCHS_ALL := $(foreach a,$(ARCHES_ALL),$(a):$($(a)_KARCH))
 # under arch/<karch>/ picks those arches, one outside arch/ picks all;
 # `make series` says why each). Computed once: sub-makes inherit it.
 #> ARCHES: the arches of a run (default: those the series touches)
+# An arch file can keep its arch out of that default with a reason
+# (<arch>_NOT_DEFAULT: a cost the check's budget cannot take, say); ARCHES=
+# still names it.
+ARCH_KARCHS_DEFAULT := $(foreach a,$(ARCHES_ALL),$(if $($(a)_NOT_DEFAULT),,$(a):$($(a)_KARCH)))
 ifeq ($(origin ARCHES),undefined)
-ARCHES := $(shell $(TOP)/matrix/series-arches.sh '$(SERIES)' '$(ARCH_KARCHS_ALL)')
+ARCHES := $(shell $(TOP)/matrix/series-arches.sh '$(SERIES)' '$(ARCH_KARCHS_DEFAULT)')
 export ARCHES
 endif
 
@@ -212,7 +216,8 @@ series: $(SRC)/.stamp_imported
 # Which arches the series picks, and why (`make series` typed by a user
 # prints it; not the `make series` each cell runs).
 print_series_arches = $(TOP)/matrix/series-arches.sh --why '$(SERIES)' '$(ARCH_KARCHS_ALL)' | \
-	awk -F'\t' '{ printf "  ARCH    %-10s %s (%s)\n", $$1, $$3, $$2 }'
+	awk -F'\t' '{ printf "  ARCH    %-10s %s (%s)\n", $$1, $$3, $$2 }'$(foreach a,$(ARCHES_ALL),$(if $($(a)_NOT_DEFAULT), \
+	| sed 's|^  ARCH    $(a) .*|&; not in the default ARCHES: $(subst |,/,$(subst ','\'',$($(a)_NOT_DEFAULT)))|'))
 
 # Every series patch, built on every arch it touches (results/bisect-<id>/).
 #> bisect-build: build every series patch on every arch it touches

@@ -20,4 +20,11 @@ done
 make --no-print-directory -C "$top" help >"${TMPDIR:-/tmp}/kmatrix-help.$$" 2>&1
 expect "make help runs and lists matrix" grep -q '^  matrix ' "${TMPDIR:-/tmp}/kmatrix-help.$$"
 rm -f "${TMPDIR:-/tmp}/kmatrix-help.$$"
+# The default ARCHES (the arches the series touches), and an arch file's
+# NOT_DEFAULT keeping its arch out of it.
+default_arches() { make --no-print-directory -C "$top" -pn help "$@" 2>/dev/null | sed -n 's/^ARCHES := //p'; }
+all=$(default_arches)
+expect "the default ARCHES has sparc32 ($all)" sh -c "echo '$all' | grep -qw sparc32"
+less=$(default_arches sparc32_NOT_DEFAULT='too slow')
+expect "sparc32_NOT_DEFAULT leaves sparc32 out ($less)" [ "$less" = "$(echo "$all" | sed 's/ *\bsparc32\b//')" ]
 finish test-help
