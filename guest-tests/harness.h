@@ -10,6 +10,12 @@
  * signal (which it would use to suppress it). Each failed criterion is
  * named in the result.
  *
+ * forced_exit_check_flags(..., FORCED_EXIT_IMMUTABLE) also checks that the
+ * signal's action stays immutable (SA_IMMUTABLE) after the exit, for the
+ * HANDLER_EXIT paths (force_exit_sig(), a seccomp kill): a process that
+ * shares the handler table and outlives the group must get EINVAL from
+ * sigaction() for it.
+ *
  * debugger_check(): a tracer must see a signal-delivery-stop for each
  * signal a real fault or trap raises, even when the tracee blocks or
  * ignores it, and must be able to suppress it: the tracer then moves the
@@ -30,12 +36,17 @@
 #define HARNESS_THREAD_GRACE_MS	1000	/* for a dying group's threads to go */
 #define HARNESS_MAX_STOPS	8	/* a tracee that keeps raising the signal */
 #define STATUS_TRIGGER_RETURNED	77
+#define STATUS_NO_THREAD	3	/* the tracee could not start its second thread */
+#define STATUS_NO_SHARER	8	/* nor its process sharing the handlers */
 #define STATUS_HANDLER_RAN	99
 #define STATUS_RESUMED		0
 
 struct harness_shared {
 	volatile int handler_ran;	/* the signal a handler saw, or 0 */
 	volatile int thread_tid;	/* the tracee's second thread */
+	volatile int sharer_pid;	/* FORCED_EXIT_IMMUTABLE: see harness_spawn_sharer() */
+	volatile int sharer_sig;	/* the signal whose action it tries to change */
+	volatile int sharer_ret;	/* what its sigaction() returned */
 };
 static struct harness_shared *harness;
 
@@ -90,6 +101,47 @@ static int harness_spawn_thread(void)
 	if (tid <= 0)
 		return -1;
 	harness->thread_tid = tid;
+	return 0;
+}
+
+/*
+ * The sharer asks when it gets this signal: a handler is how the tracer
+ * makes a task that waits in pause() run C (on its own stack). No trigger
+ * uses it.
+ */
+#define HARNESS_SHARER_ASK_SIG	SIGUSR2
+#define SHARER_NOT_ASKED	1	/* sharer_ret before it asked: not an errno */
+
+/* In the sharer: try to install a handler for the forced signal again. */
+static void harness_sharer_ask(int sig)
+{
+	(void)sig;
+	harness->sharer_ret = k_signal(harness->sharer_sig, harness_handler, 0);
+	sys_exit_group(0);
+}
+
+/*
+ * In the tracee: a process that shares the signal handler table
+ * (CLONE_SIGHAND, which needs CLONE_VM) but not the thread group, so the
+ * forced exit leaves it alive and holding the table. CLONE_PARENT makes it
+ * the tracer's child (with the tracee's exit signal), for the tracer to
+ * reap. It waits in pause() until the tracer sends HARNESS_SHARER_ASK_SIG.
+ */
+static int harness_spawn_sharer(int sig)
+{
+	char *stack = harness_map(65536, PROT_READ | PROT_WRITE);
+	long pid;
+
+	if (!stack)
+		return -1;
+	harness->sharer_sig = sig;
+	harness->sharer_ret = SHARER_NOT_ASKED;
+	if (k_signal(HARNESS_SHARER_ASK_SIG, harness_sharer_ask, 0))
+		return -1;
+	pid = arch_spawn_idle_thread(CLONE_VM | CLONE_SIGHAND | CLONE_PARENT, stack + 65536 - 64);
+	if (pid <= 0)
+		return -1;
+	harness->sharer_pid = pid;
 	return 0;
 }
 
@@ -266,15 +318,51 @@ static void reason_add(char *r, size_t size, const char *what)
 }
 
 /*
+ * After the tracee's group is gone, the sharer tries sigaction() on the
+ * forced signal. A HANDLER_EXIT signal left its action SA_IMMUTABLE in the
+ * table the sharer still holds, and do_sigaction() refuses such an action
+ * with EINVAL (kernel/signal.c). A success means a task sharing the
+ * handlers could install one and catch the next forced signal.
+ */
+static void harness_ask_sharer(char *r, size_t size)
+{
+	kmx_pid_t pid = harness->sharer_pid;
+	char what[160];
+	int status = 0;
+
+	if (!pid)
+		return;		/* the tracee died before it made one: found already */
+	sys_kill(pid, HARNESS_SHARER_ASK_SIG);
+	if (ktap_wait_timeout(pid, &status, HARNESS_WAIT_MS) != pid) {
+		sys_kill(pid, SIGKILL);
+		sys_wait4(pid, &status, __WALL);
+		k_snprintf(what, sizeof(what), "the process sharing the handlers did not answer within %d ms",
+			   HARNESS_WAIT_MS);
+	} else if (harness->sharer_ret == SHARER_NOT_ASKED)
+		k_snprintf(what, sizeof(what), "the process sharing the handlers ended before it asked: "
+			   "wait status 0x%x", status);
+	else if (harness->sharer_ret != -EINVAL)
+		k_snprintf(what, sizeof(what), "sigaction(%d) from a process sharing the handlers: "
+			   "expected %d (EINVAL, SA_IMMUTABLE), got %d",
+			   harness->sharer_sig, -EINVAL, harness->sharer_ret);
+	else
+		return;
+	reason_add(r, size, what);
+}
+
+/* Options of forced_exit_check_flags(). */
+#define FORCED_EXIT_IMMUTABLE	0x1	/* the action stays immutable: harness_ask_sharer() */
+
+/*
  * trigger runs in the traced tracee after the handler and the second
  * thread are in place; it must end the process by expected_sig. want_stops
  * is the number of signal-delivery-stops for first_sig the tracer must get
  * first (and suppresses): 0 (and first_sig 0) for a plain forced exit.
  * A stop for expected_sig itself is always a failure: the tracer could
- * have suppressed the forced exit with it.
+ * have suppressed the forced exit with it. flags: FORCED_EXIT_*.
  */
 static int forced_exit_check_after_stops(int expected_sig, void (*trigger)(void), int first_sig,
-					 int want_stops)
+					 int want_stops, unsigned flags)
 {
 	struct trace_outcome o;
 	char r[sizeof(ktap_cur->reason)] = "", what[160];
@@ -284,12 +372,15 @@ static int forced_exit_check_after_stops(int expected_sig, void (*trigger)(void)
 	KTAP_FAIL_IF(harness_init(), "mmap of the shared page failed");
 	harness->handler_ran = 0;
 	harness->thread_tid = 0;
+	harness->sharer_pid = 0;
 	pid = sys_fork();
 	if (pid == 0) {
 		harness_become_tracee();
 		k_signal(expected_sig, harness_handler, 0);
 		if (harness_spawn_thread())
-			sys_exit_group(3);
+			sys_exit_group(STATUS_NO_THREAD);
+		if ((flags & FORCED_EXIT_IMMUTABLE) && harness_spawn_sharer(expected_sig))
+			sys_exit_group(STATUS_NO_SHARER);
 		trigger();
 		sys_exit_group(STATUS_TRIGGER_RETURNED);
 	}
@@ -331,8 +422,10 @@ static int forced_exit_check_after_stops(int expected_sig, void (*trigger)(void)
 		reason_add(r, sizeof(r), "only the thread exited: the second thread survived");
 		sys_tgkill(pid, harness->thread_tid, SIGKILL);
 	}
-	if (o.ended && WIFEXITED(o.status) && WEXITSTATUS(o.status) == 3)
+	if (o.ended && WIFEXITED(o.status) && WEXITSTATUS(o.status) == STATUS_NO_THREAD)
 		return ktap_error("the tracee could not start its second thread");
+	if (o.ended && WIFEXITED(o.status) && WEXITSTATUS(o.status) == STATUS_NO_SHARER)
+		return ktap_error("the tracee could not start a process sharing its signal handlers");
 	if (o.ended && WIFEXITED(o.status) && WEXITSTATUS(o.status) == STATUS_TRIGGER_RETURNED)
 		reason_add(r, sizeof(r), "the trigger returned: the path did not kill the process");
 	else if (o.ended && !(WIFSIGNALED(o.status) && WTERMSIG(o.status) == expected_sig)) {
@@ -353,6 +446,8 @@ static int forced_exit_check_after_stops(int expected_sig, void (*trigger)(void)
 			   o.first_stops, first_sig, want_stops);
 		reason_add(r, sizeof(r), what);
 	}
+	if (flags & FORCED_EXIT_IMMUTABLE)
+		harness_ask_sharer(r, sizeof(r));
 	if (r[0]) {
 		ktap_diag("%s", r);
 		return ktap_fail("%s", r);
@@ -360,9 +455,14 @@ static int forced_exit_check_after_stops(int expected_sig, void (*trigger)(void)
 	return KMX_PASS;
 }
 
+static int forced_exit_check_flags(int expected_sig, void (*trigger)(void), unsigned flags)
+{
+	return forced_exit_check_after_stops(expected_sig, trigger, 0, 0, flags);
+}
+
 static int forced_exit_check(int expected_sig, void (*trigger)(void))
 {
-	return forced_exit_check_after_stops(expected_sig, trigger, 0, 0);
+	return forced_exit_check_flags(expected_sig, trigger, 0);
 }
 
 /*

@@ -86,7 +86,7 @@ static int signal_frame_bad_sp(void)
 
 static int window_overflow_traced(void)
 {
-	return forced_exit_check_after_stops(SIGILL, overflow_windows_on_kernel_space_sp, SIGSEGV, 1);
+	return forced_exit_check_after_stops(SIGILL, overflow_windows_on_kernel_space_sp, SIGSEGV, 1, 0);
 }
 
 static const struct ktap_test tests[] = {

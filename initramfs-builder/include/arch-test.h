@@ -9,7 +9,9 @@
  * ARCH_USER_SYSCALL_NR_OFFSET	the syscall number there (x86_64)
  * ARCH_FN_ENTRY(fn)		fn's code address, where a function pointer
  *				is a descriptor (ELFv1)
- * arch_spawn_idle_thread()	a clone()d thread that only waits in pause()
+ * arch_spawn_idle_thread()	a clone()d task that only waits in pause(): a
+ *				thread, or with other flags a process (runs no
+ *				C itself; a signal handler can, on its stack)
  */
 #ifndef KMX_ARCH_TEST_H
 #define KMX_ARCH_TEST_H
