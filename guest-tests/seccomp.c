@@ -3,7 +3,9 @@
  * seccomp's two sides of SA_IMMUTABLE. A SECCOMP_RET_KILL_PROCESS kill must
  * not be suppressible by a tracer (the hole SA_IMMUTABLE closed: fails at
  * base). A SECCOMP_RET_TRAP SIGSYS that the tracee ignores must still stop
- * the tracer (what SA_IMMUTABLE broke: fails at rc1).
+ * the tracer (what SA_IMMUTABLE broke: fails at rc1). The kill is
+ * HANDLER_EXIT (force_sig_seccomp(..., true)), so SIGSYS's action must stay
+ * immutable for a process that shares the handlers (no SA_IMMUTABLE at base).
  */
 #include "harness.h"
 
@@ -53,6 +55,12 @@ static int kill_not_interceptable(void)
 	return forced_exit_check(SIGSYS, killed_syscall);
 }
 
+static int kill_action_immutable(void)
+{
+	SKIP_WITHOUT_SECCOMP();
+	return forced_exit_check_flags(SIGSYS, killed_syscall, FORCED_EXIT_IMMUTABLE);
+}
+
 static void trapped_syscall_with_sigsys_ignored(void)
 {
 	k_signal(SIGSYS, SIG_IGN, 0);
@@ -71,6 +79,7 @@ static int trap_ignored_visible(void)
 
 static const struct ktap_test tests[] = {
 	{ "seccomp_kill_not_interceptable", kill_not_interceptable, 15000 },
+	{ "seccomp_kill_action_immutable", kill_action_immutable, 15000 },
 	{ "seccomp_trap_ignored_visible", trap_ignored_visible, 15000 },
 };
 

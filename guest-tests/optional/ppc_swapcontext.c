@@ -3,6 +3,7 @@
  * powerpc swapcontext: once it has begun to load a new context it cannot
  * return an error to the caller, so a fault there ends the process with
  * SIGSEGV (signal_64.c, signal_32.c). At base that was do_exit(SIGSEGV).
+ * It is force_exit_sig(), so SIGSEGV's action must also stay immutable.
  * Built twice: 64-bit, and -m32 for a 32-bit task on the 64-bit kernel.
  */
 #include <stddef.h>
@@ -44,18 +45,29 @@ static void swap_to_bad_context(void)
 	k_printf("# swapcontext to the bad context returned %ld (context size %lu)\n", r, (unsigned long)sizeof(uc));
 }
 
-static int bad_ctx(void)
+static int bad_ctx_flags(unsigned flags)
 {
 	/* A readable page, then an inaccessible one. */
 	char *two = harness_map(8192, PROT_READ | PROT_WRITE);
 
 	KTAP_FAIL_IF(!two || sys_mprotect(two + 4096, 4096, PROT_NONE), "mmap/mprotect failed");
 	bad = two + 4096;
-	return forced_exit_check(SIGSEGV, swap_to_bad_context);
+	return forced_exit_check_flags(SIGSEGV, swap_to_bad_context, flags);
+}
+
+static int bad_ctx(void)
+{
+	return bad_ctx_flags(0);
+}
+
+static int bad_ctx_action_immutable(void)
+{
+	return bad_ctx_flags(FORCED_EXIT_IMMUTABLE);
 }
 
 static const struct ktap_test tests[] = {
 	{ TEST_NAME, bad_ctx, 15000 },
+	{ TEST_NAME "_action_immutable", bad_ctx_action_immutable, 15000 },
 };
 
 KTAP_MAIN(tests)

@@ -3,7 +3,9 @@
  * sparc32's register windows: when the kernel cannot write a user window
  * back to the user stack (a misaligned or kernel-space %sp), or cannot
  * place a signal frame, it ends the process with SIGILL (windows.c,
- * signal_32.c). At base those were do_exit(SIGILL): only the thread.
+ * signal_32.c). At base those were do_exit(SIGILL): only the thread. All
+ * three are force_exit_sig() at fixed, so SIGILL's action must also stay
+ * immutable.
  */
 #include "harness.h"
 
@@ -84,6 +86,16 @@ static int signal_frame_bad_sp(void)
 	return forced_exit_check(SIGILL, signal_on_kernel_space_altstack);
 }
 
+static int window_buffer_bad_sp_action_immutable(void)
+{
+	return forced_exit_check_flags(SIGILL, flush_window_to_misaligned_sp, FORCED_EXIT_IMMUTABLE);
+}
+
+static int signal_frame_bad_sp_action_immutable(void)
+{
+	return forced_exit_check_flags(SIGILL, signal_on_kernel_space_altstack, FORCED_EXIT_IMMUTABLE);
+}
+
 static int window_overflow_traced(void)
 {
 	return forced_exit_check_after_stops(SIGILL, overflow_windows_on_kernel_space_sp, SIGSEGV, 1, 0);
@@ -92,6 +104,8 @@ static int window_overflow_traced(void)
 static const struct ktap_test tests[] = {
 	{ "sparc32_window_buffer_bad_sp", window_buffer_bad_sp, 15000 },
 	{ "sparc32_signal_frame_bad_sp", signal_frame_bad_sp, 15000 },
+	{ "sparc32_window_buffer_bad_sp_action_immutable", window_buffer_bad_sp_action_immutable, 15000 },
+	{ "sparc32_signal_frame_bad_sp_action_immutable", signal_frame_bad_sp_action_immutable, 15000 },
 	{ "sparc32_window_overflow_traced", window_overflow_traced, 15000 },
 };
 

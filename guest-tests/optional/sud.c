@@ -4,6 +4,7 @@
  * dispatch on, every syscall first reads the selector byte: if the read
  * faults, or the byte is neither ALLOW nor BLOCK, the kernel ends the
  * process (SIGSEGV, SIGSYS). At base that was do_exit(): only the thread.
+ * Both are force_exit_sig(), so the signal's action must also stay immutable.
  */
 #include "harness.h"
 
@@ -17,24 +18,46 @@ static void dispatch_on_then_syscall(void)
 	my_syscall0(__NR_getppid);
 }
 
-static int bad_selector_ptr(void)
+static int bad_selector_ptr_flags(unsigned flags)
 {
 	selector = harness_map(4096, PROT_NONE);
 	KTAP_FAIL_IF(!selector, "mmap failed");
-	return forced_exit_check(SIGSEGV, dispatch_on_then_syscall);
+	return forced_exit_check_flags(SIGSEGV, dispatch_on_then_syscall, flags);
 }
 
-static int bad_selector_value(void)
+static int bad_selector_value_flags(unsigned flags)
 {
 	selector = harness_map(4096, PROT_READ | PROT_WRITE);
 	KTAP_FAIL_IF(!selector, "mmap failed");
 	*selector = 2;	/* neither SYSCALL_DISPATCH_FILTER_ALLOW nor _BLOCK */
-	return forced_exit_check(SIGSYS, dispatch_on_then_syscall);
+	return forced_exit_check_flags(SIGSYS, dispatch_on_then_syscall, flags);
+}
+
+static int bad_selector_ptr(void)
+{
+	return bad_selector_ptr_flags(0);
+}
+
+static int bad_selector_value(void)
+{
+	return bad_selector_value_flags(0);
+}
+
+static int bad_selector_ptr_action_immutable(void)
+{
+	return bad_selector_ptr_flags(FORCED_EXIT_IMMUTABLE);
+}
+
+static int bad_selector_value_action_immutable(void)
+{
+	return bad_selector_value_flags(FORCED_EXIT_IMMUTABLE);
 }
 
 static const struct ktap_test tests[] = {
 	{ "sud_bad_selector_ptr", bad_selector_ptr, 15000 },
 	{ "sud_bad_selector_value", bad_selector_value, 15000 },
+	{ "sud_bad_selector_ptr_action_immutable", bad_selector_ptr_action_immutable, 15000 },
+	{ "sud_bad_selector_value_action_immutable", bad_selector_value_action_immutable, 15000 },
 };
 
 KTAP_MAIN(tests)

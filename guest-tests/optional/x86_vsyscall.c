@@ -3,7 +3,8 @@
  * x86_64 vsyscall emulation under seccomp: gettimeofday through the legacy
  * vsyscall page, a RET_TRACE filter, and a tracer that changes the syscall
  * number at the seccomp stop. The emulation cannot honour that and ends
- * the process with SIGSYS (vsyscall_64.c); at base it was do_exit().
+ * the process with SIGSYS (vsyscall_64.c); at base it was do_exit(). It is
+ * force_exit_sig(), so SIGSYS's action must also stay immutable.
  */
 #include "harness.h"
 
@@ -32,15 +33,26 @@ static void traced_vsyscall(void)
 	((long (*)(long *, void *))VSYSCALL_GETTIMEOFDAY)(tv, NULL);
 }
 
-static int seccomp_changed_nr(void)
+static int seccomp_changed_nr_flags(unsigned flags)
 {
 	harness_ptrace_options = PTRACE_O_TRACESECCOMP;
 	harness_on_event = change_nr_at_seccomp_stop;
-	return forced_exit_check(SIGSYS, traced_vsyscall);
+	return forced_exit_check_flags(SIGSYS, traced_vsyscall, flags);
+}
+
+static int seccomp_changed_nr(void)
+{
+	return seccomp_changed_nr_flags(0);
+}
+
+static int seccomp_changed_nr_action_immutable(void)
+{
+	return seccomp_changed_nr_flags(FORCED_EXIT_IMMUTABLE);
 }
 
 static const struct ktap_test tests[] = {
 	{ "x86_vsyscall_seccomp_changed_nr", seccomp_changed_nr, 15000 },
+	{ "x86_vsyscall_seccomp_changed_nr_action_immutable", seccomp_changed_nr_action_immutable, 15000 },
 };
 
 KTAP_MAIN(tests)
