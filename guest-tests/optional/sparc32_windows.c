@@ -32,14 +32,29 @@ static void usr1_handler(int sig)
 	sys_exit_group(STATUS_HANDLER_RAN);
 }
 
-static void signal_on_kernel_space_altstack(void)
+/*
+ * handle_signal() builds the frame of an SA_SIGINFO handler in
+ * setup_rt_frame(), and of any other in setup_frame(): each has its own
+ * check of the frame pointer, so each gets a trigger.
+ */
+static void signal_on_kernel_space_altstack_flags(unsigned long sa_flags)
 {
 	struct kmx_stack ss = { .ss_sp = (void *)SPARC32_PAGE_OFFSET, .ss_flags = 0, .ss_size = 65536 };
 
 	if (sys_sigaltstack(&ss, NULL))
 		sys_exit_group(6);
-	k_signal(SIGUSR1, usr1_handler, SA_ONSTACK | SA_SIGINFO);
+	k_signal(SIGUSR1, usr1_handler, SA_ONSTACK | sa_flags);
 	sys_tgkill(sys_getpid(), sys_gettid(), SIGUSR1);
+}
+
+static void signal_on_kernel_space_altstack(void)
+{
+	signal_on_kernel_space_altstack_flags(SA_SIGINFO);
+}
+
+static void signal_on_kernel_space_altstack_non_rt(void)
+{
+	signal_on_kernel_space_altstack_flags(0);
 }
 
 /*
@@ -86,6 +101,11 @@ static int signal_frame_bad_sp(void)
 	return forced_exit_check(SIGILL, signal_on_kernel_space_altstack);
 }
 
+static int signal_frame_bad_sp_non_rt(void)
+{
+	return forced_exit_check(SIGILL, signal_on_kernel_space_altstack_non_rt);
+}
+
 static int window_buffer_bad_sp_action_immutable(void)
 {
 	return forced_exit_check_flags(SIGILL, flush_window_to_misaligned_sp, FORCED_EXIT_IMMUTABLE);
@@ -104,6 +124,7 @@ static int window_overflow_traced(void)
 static const struct ktap_test tests[] = {
 	{ "sparc32_window_buffer_bad_sp", window_buffer_bad_sp, 15000 },
 	{ "sparc32_signal_frame_bad_sp", signal_frame_bad_sp, 15000 },
+	{ "sparc32_signal_frame_bad_sp_non_rt", signal_frame_bad_sp_non_rt, 15000 },
 	{ "sparc32_window_buffer_bad_sp_action_immutable", window_buffer_bad_sp_action_immutable, 15000 },
 	{ "sparc32_signal_frame_bad_sp_action_immutable", signal_frame_bad_sp_action_immutable, 15000 },
 	{ "sparc32_window_overflow_traced", window_overflow_traced, 15000 },
