@@ -180,6 +180,15 @@ static kmx_pid_t sys_fork(void)
 	return ret;
 }
 
+/*
+ * New namespaces for the caller; CLONE_NEWPID only for its children to
+ * come: the next fork is the init of the new PID namespace.
+ */
+static int sys_unshare(unsigned long flags)
+{
+	return my_syscall1(__NR_unshare, flags);
+}
+
 static int sys_execve(const char *path, char *const argv[], char *const envp[])
 {
 	return my_syscall3(__NR_execve, path, argv, envp);
