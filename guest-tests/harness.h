@@ -145,7 +145,7 @@ static int harness_spawn_sharer(int sig)
 	return 0;
 }
 
-/* Does /tmp hold a core of pid (core_pattern is /tmp/core.<comm>.<pid>)? */
+/* Does /tmp hold a core of pid (core_pattern: /tmp/core.<comm>.<pid in the initial namespace>)? */
 static int harness_core_exists(kmx_pid_t pid)
 {
 	char buf[2048], suffix[24];

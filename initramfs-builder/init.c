@@ -15,7 +15,11 @@
 
 #define TESTS_DIR	"/tests"
 #define MAX_TESTS	64
-#define CORE_PATTERN	"/tmp/core.%e.%p"
+/*
+ * %P, the pid in the initial namespace, which is the pid the tests know: a
+ * process that is the init of a PID namespace of its own is 1 to %p.
+ */
+#define CORE_PATTERN	"/tmp/core.%e.%P"
 
 static char names[MAX_TESTS][64];
 static unsigned ntests;
