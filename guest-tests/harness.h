@@ -10,11 +10,13 @@
  * signal (which it would use to suppress it). Each failed criterion is
  * named in the result.
  *
- * forced_exit_check_flags(..., FORCED_EXIT_IMMUTABLE) also checks that the
+ * forced_exit_check_flags(), with FORCED_EXIT_* flags (see below), checks
+ * more or changes the tracee. FORCED_EXIT_IMMUTABLE also checks that the
  * signal's action stays immutable (SA_IMMUTABLE) after the exit, for the
  * HANDLER_EXIT paths (force_exit_sig(), a seccomp kill): a process that
  * shares the handler table and outlives the group must get EINVAL from
- * sigaction() for it.
+ * sigaction() for it. FORCED_EXIT_PIDNS_INIT makes the tracee the init of
+ * a PID namespace of its own, and FORCED_EXIT_UNTRACED leaves it untraced.
  *
  * debugger_check(): a tracer must see a signal-delivery-stop for each
  * signal a real fault or trap raises, even when the tracee blocks or
@@ -38,17 +40,41 @@
 #define STATUS_TRIGGER_RETURNED	77
 #define STATUS_NO_THREAD	3	/* the tracee could not start its second thread */
 #define STATUS_NO_SHARER	8	/* nor its process sharing the handlers */
+#define STATUS_NOT_PIDNS_INIT	78	/* FORCED_EXIT_PIDNS_INIT: the tracee is not PID 1 */
 #define STATUS_HANDLER_RAN	99
 #define STATUS_RESUMED		0
 
 struct harness_shared {
 	volatile int handler_ran;	/* the signal a handler saw, or 0 */
-	volatile int thread_tid;	/* the tracee's second thread */
+	volatile int thread_tid;	/* the tracee's second thread (see harness_thread()) */
+	volatile int tracee_self;	/* the tracee's pid as it sees it */
+	volatile int trigger_returned;	/* the tracee ran on past the trigger */
+	volatile int init_checked;	/* FORCED_EXIT_PIDNS_INIT: PID 1, its own SIGTERM dropped */
 	volatile int sharer_pid;	/* FORCED_EXIT_IMMUTABLE: see harness_spawn_sharer() */
 	volatile int sharer_sig;	/* the signal whose action it tries to change */
 	volatile int sharer_ret;	/* what its sigaction() returned */
 };
 static struct harness_shared *harness;
+
+/*
+ * The flags of forced_exit_check_flags() and forced_exit_check_after_stops(),
+ * which any test may combine, but for FORCED_EXIT_IMMUTABLE with
+ * FORCED_EXIT_PIDNS_INIT (an error: see forced_exit_check_after_stops()).
+ * FORCED_EXIT_IMMUTABLE	one more criterion: the signal's action stays
+ *				immutable (harness_ask_sharer())
+ * FORCED_EXIT_PIDNS_INIT	the tracee is the init of a new PID namespace,
+ *				which the kernel makes SIGNAL_UNKILLABLE
+ *				(copy_process()): get_signal() drops a signal
+ *				with the default action for it, unless the
+ *				sender cleared the flag, as a forced exit must
+ * FORCED_EXIT_UNTRACED		no tracer at all: the same criteria, less the
+ *				stops (an exit of one thread then shows as a
+ *				process that does not end: no PTRACE_EVENT_EXIT
+ *				to tell it sooner)
+ */
+#define FORCED_EXIT_IMMUTABLE	0x1
+#define FORCED_EXIT_PIDNS_INIT	0x2
+#define FORCED_EXIT_UNTRACED	0x4
 
 static int harness_init(void)
 {
@@ -143,6 +169,61 @@ static int harness_spawn_sharer(int sig)
 		return -1;
 	harness->sharer_pid = pid;
 	return 0;
+}
+
+/*
+ * In the tracee that is to be the init of a new PID namespace, before any
+ * tracer: it must be PID 1 there, and SIGNAL_UNKILLABLE, so that its own
+ * SIGTERM is dropped when sent (sig_task_ignored()). Otherwise the test
+ * cannot tell anything about the flag, and says so (an error).
+ */
+static void harness_check_unkillable_init(void)
+{
+	if (sys_getpid() != 1)
+		sys_exit_group(STATUS_NOT_PIDNS_INIT);
+	k_signal(SIGTERM, SIG_DFL, 0);
+	sys_kill(1, SIGTERM);
+	harness->init_checked = 1;
+}
+
+/*
+ * The tracee's second thread by its tid in the tracer's PID namespace, or
+ * 0 when it is gone. The tracee stores the tid clone() gave it, which is
+ * in the tracee's namespace; when that is not the tracer's (the tracee's
+ * own pid, stored too, is not the one the tracer knows), the tracer finds
+ * the thread once in /proc/<pid>/task/, by the last number of its NSpid.
+ */
+static int harness_thread(kmx_pid_t pid)
+{
+	char path[64], buf[2048], status[1024];
+	int fd, found = 0;
+	long n;
+
+	if (!harness->thread_tid || harness->tracee_self == pid)
+		return harness->thread_tid;
+	k_snprintf(path, sizeof(path), "/proc/%d/task", pid);
+	fd = sys_open(path, O_RDONLY | O_DIRECTORY, 0);
+	while (fd >= 0 && !found && (n = sys_getdents64(fd, buf, sizeof(buf))) > 0)
+		for (long off = 0; off < n && !found;) {
+			struct kmx_dirent64 *d = (void *)(buf + off);
+			char *p, *last = NULL;
+
+			off += d->reclen;
+			k_snprintf(path, sizeof(path), "/proc/%d/task/%s/status", pid, d->name);
+			if (d->name[0] < '1' || d->name[0] > '9' || k_read_file(path, status, sizeof(status)) <= 0 ||
+			    !(p = k_strstr(status, "NSpid:")))
+				continue;
+			for (; *p && *p != '\n'; p++)
+				if (*p == '\t')
+					last = p + 1;
+			if (last && k_atol(last) == harness->thread_tid)
+				found = k_atol(d->name);
+		}
+	if (fd >= 0)
+		sys_close(fd);
+	harness->thread_tid = found;	/* not found: it has exited, for good */
+	harness->tracee_self = pid;	/* in the tracer's terms from now on */
+	return found;
 }
 
 /* Does /tmp hold a core of pid (core_pattern: /tmp/core.<comm>.<pid in the initial namespace>)? */
@@ -271,6 +352,7 @@ static void trace_until_end(kmx_pid_t pid, int sig, int first_sig, enum on_stop 
 		}
 		if ((status >> 16) == PTRACE_EVENT_EXIT) {
 			sys_ptrace(PTRACE_GETEVENTMSG, pid, NULL, &o->exit_code);
+			harness_thread(pid);	/* looked up while the tracee is there */
 			/*
 			 * Death by a signal without a core dump, while the
 			 * second thread lives on: do_exit() of this thread
@@ -279,7 +361,7 @@ static void trace_until_end(kmx_pid_t pid, int sig, int first_sig, enum on_stop 
 			 * now instead of waiting for an end that never comes.
 			 */
 			if ((o->exit_code & 0x7f) && !(o->exit_code & 0x80) &&
-			    harness_thread_lives_on(pid, harness->thread_tid)) {
+			    harness_thread_lives_on(pid, harness_thread(pid))) {
 				o->thread_exit = 1;
 				return;
 			}
@@ -350,16 +432,14 @@ static void harness_ask_sharer(char *r, size_t size)
 	reason_add(r, size, what);
 }
 
-/* Options of forced_exit_check_flags(). */
-#define FORCED_EXIT_IMMUTABLE	0x1	/* the action stays immutable: harness_ask_sharer() */
-
 /*
- * trigger runs in the traced tracee after the handler and the second
- * thread are in place; it must end the process by expected_sig. want_stops
- * is the number of signal-delivery-stops for first_sig the tracer must get
- * first (and suppresses): 0 (and first_sig 0) for a plain forced exit.
- * A stop for expected_sig itself is always a failure: the tracer could
- * have suppressed the forced exit with it. flags: FORCED_EXIT_*.
+ * trigger runs in the tracee (traced, unless FORCED_EXIT_UNTRACED) after
+ * the handler and the second thread are in place; it must end the process
+ * by expected_sig. want_stops is the number of signal-delivery-stops for
+ * first_sig the tracer must get first (and suppresses): 0 (and first_sig
+ * 0) for a plain forced exit. A stop for expected_sig itself is always a
+ * failure: the tracer could have suppressed the forced exit with it.
+ * flags: FORCED_EXIT_*.
  */
 static int forced_exit_check_after_stops(int expected_sig, void (*trigger)(void), int first_sig,
 					 int want_stops, unsigned flags)
@@ -369,24 +449,65 @@ static int forced_exit_check_after_stops(int expected_sig, void (*trigger)(void)
 	kmx_pid_t pid;
 	int thread_alive = 0;
 
+	/*
+	 * No sharer for the init of a PID namespace: copy_process() refuses
+	 * it CLONE_PARENT (EINVAL), and its death kills every process of its
+	 * namespace (zap_pid_ns_processes()), so a child sharing its handlers
+	 * could not outlive it either.
+	 */
+	if ((flags & FORCED_EXIT_IMMUTABLE) && (flags & FORCED_EXIT_PIDNS_INIT))
+		return ktap_error("FORCED_EXIT_IMMUTABLE and FORCED_EXIT_PIDNS_INIT do not combine: "
+				  "nothing outlives the init of a PID namespace to share its handlers");
 	KTAP_FAIL_IF(harness_init(), "mmap of the shared page failed");
 	harness->handler_ran = 0;
 	harness->thread_tid = 0;
 	harness->sharer_pid = 0;
+	harness->tracee_self = 0;
+	harness->trigger_returned = 0;
+	harness->init_checked = 0;
+	if (flags & FORCED_EXIT_PIDNS_INIT) {
+		/* Our next child, the tracee, is the init of a new namespace; we stay outside. */
+		long e = sys_unshare(CLONE_NEWPID);
+
+		if (e == -EINVAL)
+			return KTAP_SKIP("no PID namespaces in this kernel: unshare(CLONE_NEWPID) "
+					 "fails with EINVAL (CONFIG_PID_NS is not set)");
+		if (e)
+			return ktap_error("unshare(CLONE_NEWPID): %ld", e);
+	}
 	pid = sys_fork();
 	if (pid == 0) {
-		harness_become_tracee();
+		harness->tracee_self = sys_getpid();
+		if (flags & FORCED_EXIT_PIDNS_INIT)
+			harness_check_unkillable_init();
+		if (!(flags & FORCED_EXIT_UNTRACED))
+			harness_become_tracee();
 		k_signal(expected_sig, harness_handler, 0);
 		if (harness_spawn_thread())
 			sys_exit_group(STATUS_NO_THREAD);
 		if ((flags & FORCED_EXIT_IMMUTABLE) && harness_spawn_sharer(expected_sig))
 			sys_exit_group(STATUS_NO_SHARER);
 		trigger();
+		/*
+		 * In the shared page too: a seccomp-killed task that runs on
+		 * dies at its next syscall (SECCOMP_MODE_DEAD), so its exit
+		 * status cannot say so.
+		 */
+		harness->trigger_returned = 1;
 		sys_exit_group(STATUS_TRIGGER_RETURNED);
 	}
 	KTAP_FAIL_IF(pid < 0, "fork: %d", pid);
 	harness_ptrace_options |= PTRACE_O_TRACEEXIT;
 	trace_until_end(pid, expected_sig, first_sig, STOP_SUPPRESS, &o);
+	if ((flags & FORCED_EXIT_PIDNS_INIT) && o.ended && WIFEXITED(o.status) &&
+	    WEXITSTATUS(o.status) == STATUS_NOT_PIDNS_INIT)
+		return ktap_error("the tracee is not PID 1 of a new PID namespace");
+	if ((flags & FORCED_EXIT_PIDNS_INIT) && o.ended && !harness->init_checked)
+		return ktap_error("the init of the new PID namespace did not survive its own SIGTERM "
+				  "(wait status 0x%x): not SIGNAL_UNKILLABLE, the test cannot tell", o.status);
+	/* First and short, so that how it ended and the stops fit the reason too. */
+	if (harness->trigger_returned)
+		reason_add(r, sizeof(r), "ran on past the trigger");
 	if (o.thread_exit) {
 		k_snprintf(what, sizeof(what), "only the thread exited: exit code 0x%lx (signal %lu, no core dump) "
 			   "and the second thread lives on", o.exit_code, o.exit_code & 0x7f);
@@ -396,7 +517,7 @@ static int forced_exit_check_after_stops(int expected_sig, void (*trigger)(void)
 		harness->thread_tid = 0;	/* killed with its group: not a finding of its own */
 	} else if (!o.ended) {
 		/* Whatever it is doing, it is not dying: say what lives, end it. */
-		int alive = harness->thread_tid && sys_tgkill(pid, harness->thread_tid, 0) == 0;
+		int tid = harness_thread(pid), alive = tid && sys_tgkill(pid, tid, 0) == 0;
 
 		if (o.first_stops > HARNESS_MAX_STOPS)
 			k_snprintf(what, sizeof(what), "the tracee raised signal %d again after each of %d suppressions",
@@ -412,7 +533,7 @@ static int forced_exit_check_after_stops(int expected_sig, void (*trigger)(void)
 		sys_wait4(pid, &o.status, __WALL);
 	}
 	/* The tracer may reap the leader before its group is gone: look again. */
-	for (int waited = 0; harness->thread_tid && waited < HARNESS_THREAD_GRACE_MS; waited += 50) {
+	for (int waited = 0; harness_thread(pid) && waited < HARNESS_THREAD_GRACE_MS; waited += 50) {
 		thread_alive = sys_tgkill(pid, harness->thread_tid, 0) == 0;
 		if (!thread_alive)
 			break;
@@ -426,9 +547,8 @@ static int forced_exit_check_after_stops(int expected_sig, void (*trigger)(void)
 		return ktap_error("the tracee could not start its second thread");
 	if (o.ended && WIFEXITED(o.status) && WEXITSTATUS(o.status) == STATUS_NO_SHARER)
 		return ktap_error("the tracee could not start a process sharing its signal handlers");
-	if (o.ended && WIFEXITED(o.status) && WEXITSTATUS(o.status) == STATUS_TRIGGER_RETURNED)
-		reason_add(r, sizeof(r), "the trigger returned: the path did not kill the process");
-	else if (o.ended && !(WIFSIGNALED(o.status) && WTERMSIG(o.status) == expected_sig)) {
+	if (!harness->trigger_returned && o.ended &&
+	    !(WIFSIGNALED(o.status) && WTERMSIG(o.status) == expected_sig)) {
 		k_snprintf(what, sizeof(what), "wait status 0x%x, expected death by signal %d",
 			   o.status, expected_sig);
 		reason_add(r, sizeof(r), what);
