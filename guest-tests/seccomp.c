@@ -6,6 +6,8 @@
  * the tracer (what SA_IMMUTABLE broke: fails at rc1). The kill is
  * HANDLER_EXIT (force_sig_seccomp(..., true)), so SIGSYS's action must stay
  * immutable for a process that shares the handlers (no SA_IMMUTABLE at base).
+ * And a kill must end the init of a PID namespace, which the kernel makes
+ * unkillable, traced or not.
  */
 #include "harness.h"
 
@@ -61,6 +63,27 @@ static int kill_action_immutable(void)
 	return forced_exit_check_flags(SIGSYS, killed_syscall, FORCED_EXIT_IMMUTABLE);
 }
 
+/*
+ * The init of a PID namespace of its own is SIGNAL_UNKILLABLE: get_signal()
+ * drops a default-action SIGSYS for it unless force_sig_info_to_task()
+ * cleared the flag. Under a tracer it must clear it too (`|| sigdfl` at
+ * base and rc1, `|| handler == HANDLER_EXIT` at fixed: Kees Cook's fix,
+ * which 6.1 carries): the kill skips the tracer (SA_IMMUTABLE), so with
+ * v5.16-rc2's `!t->ptrace` alone nothing ends the init, and it runs on.
+ */
+static int kill_pidns_init_traced(void)
+{
+	SKIP_WITHOUT_SECCOMP();
+	return forced_exit_check_flags(SIGSYS, killed_syscall, FORCED_EXIT_PIDNS_INIT);
+}
+
+/* The same untraced: `!t->ptrace` clears the flag at every point, base too. */
+static int kill_pidns_init_untraced(void)
+{
+	SKIP_WITHOUT_SECCOMP();
+	return forced_exit_check_flags(SIGSYS, killed_syscall, FORCED_EXIT_PIDNS_INIT | FORCED_EXIT_UNTRACED);
+}
+
 static void trapped_syscall_with_sigsys_ignored(void)
 {
 	k_signal(SIGSYS, SIG_IGN, 0);
@@ -81,6 +104,8 @@ static const struct ktap_test tests[] = {
 	{ "seccomp_kill_not_interceptable", kill_not_interceptable, 15000 },
 	{ "seccomp_kill_action_immutable", kill_action_immutable, 15000 },
 	{ "seccomp_trap_ignored_visible", trap_ignored_visible, 15000 },
+	{ "seccomp_kill_pidns_init_traced", kill_pidns_init_traced, 15000 },
+	{ "seccomp_kill_pidns_init_untraced", kill_pidns_init_untraced, 15000 },
 };
 
 KTAP_MAIN(tests)
