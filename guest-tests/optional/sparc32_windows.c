@@ -5,7 +5,8 @@
  * place a signal frame, it ends the process with SIGILL (windows.c,
  * signal_32.c). At base those were do_exit(SIGILL): only the thread. All
  * three are force_exit_sig() at fixed, so SIGILL's action must also stay
- * immutable.
+ * immutable. The signal frame's force_exit_sig() must also end the init of
+ * a PID namespace, which the kernel makes unkillable, under a tracer.
  */
 #include "harness.h"
 
@@ -121,6 +122,18 @@ static int window_overflow_traced(void)
 	return forced_exit_check_after_stops(SIGILL, overflow_windows_on_kernel_space_sp, SIGSEGV, 1, 0);
 }
 
+/*
+ * The init of a PID namespace of its own is SIGNAL_UNKILLABLE. The frame's
+ * force_exit_sig(SIGILL) (HANDLER_EXIT) must clear that flag under a
+ * tracer too, or get_signal() drops the SIGILL, and the SIGSEGV of
+ * signal_setup_done() after it, and the init runs on past the trigger.
+ * rc1's force_fatal_sig(SIGILL) clears it as well (`|| sigdfl`).
+ */
+static int signal_frame_pidns_init_traced(void)
+{
+	return forced_exit_check_flags(SIGILL, signal_on_kernel_space_altstack, FORCED_EXIT_PIDNS_INIT);
+}
+
 static const struct ktap_test tests[] = {
 	{ "sparc32_window_buffer_bad_sp", window_buffer_bad_sp, 15000 },
 	{ "sparc32_signal_frame_bad_sp", signal_frame_bad_sp, 15000 },
@@ -128,6 +141,7 @@ static const struct ktap_test tests[] = {
 	{ "sparc32_window_buffer_bad_sp_action_immutable", window_buffer_bad_sp_action_immutable, 15000 },
 	{ "sparc32_signal_frame_bad_sp_action_immutable", signal_frame_bad_sp_action_immutable, 15000 },
 	{ "sparc32_window_overflow_traced", window_overflow_traced, 15000 },
+	{ "sparc32_signal_frame_pidns_init_traced", signal_frame_pidns_init_traced, 15000 },
 };
 
 KTAP_MAIN(tests)
