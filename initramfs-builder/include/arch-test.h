@@ -6,7 +6,7 @@
  * ARCH_BREAKPOINT()		an instruction that raises SIGTRAP
  * ARCH_USER_PC_OFFSET		the pc in the ptrace user area (POKEUSR), or
  * ARCH_PTRACE_GETREGS/SETREGS	and struct arch_ptrace_regs without PEEKUSER
- * ARCH_USER_SYSCALL_NR_OFFSET	the syscall number there (x86_64)
+ * ARCH_USER_SYSCALL_NR_OFFSET	the syscall number there (x86)
  * ARCH_FN_ENTRY(fn)		fn's code address, where a function pointer
  *				is a descriptor (ELFv1)
  * arch_spawn_idle_thread()	a clone()d task that only waits in pause(): a

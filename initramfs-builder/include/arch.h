@@ -12,6 +12,9 @@
 #if defined(__x86_64__)
 #define KMX_ARCH_ABI_FILE	"arch-x86_64.h"
 #define KMX_ARCH_TEST_FILE	"arch-x86_64-test.h"
+#elif defined(__i386__)
+#define KMX_ARCH_ABI_FILE	"arch-i386.h"
+#define KMX_ARCH_TEST_FILE	"arch-i386-test.h"
 #elif defined(__powerpc__)
 #define KMX_ARCH_ABI_FILE	"arch-powerpc.h"
 #define KMX_ARCH_TEST_FILE	"arch-powerpc-test.h"

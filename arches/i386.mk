@@ -1,0 +1,35 @@
+# i386: a 32-bit x86 kernel on QEMU's PC, 8250 serial console, with the
+# legacy vm86 mode (only a 32-bit kernel has it: the one arch where
+# save_v86_state() is built). The host compiler builds both the kernel and,
+# with -m32, the guest code: no multilib or i386 libc is needed, because
+# the guest code is freestanding. The guest ends QEMU with
+# reboot(RB_AUTOBOOT) under -no-reboot, as on x86_64.
+ARCHES_ALL += i386
+i386_KARCH       := x86
+i386_TOOLCHAIN   := x86_64-linux-gnu
+i386_USER_CFLAGS := -m32
+i386_CONFIG_BASE := tinyconfig
+# The full defconfig, for make bench's anchor build only.
+i386_DEFCONFIG   := i386_defconfig
+# ARCH=x86 asks for 64BIT, so say no. VM86 is what X86_LEGACY_VM86
+# selects; both are checked so that a lost one names itself.
+define i386_CONFIG
+# CONFIG_64BIT is not set
+CONFIG_X86_LEGACY_VM86=y
+CONFIG_VM86=y
+CONFIG_SERIAL_8250=y
+CONFIG_SERIAL_8250_CONSOLE=y
+CONFIG_NET=y
+CONFIG_SECCOMP=y
+CONFIG_SECCOMP_FILTER=y
+endef
+i386_IMAGE       := arch/x86/boot/bzImage
+i386_QEMU        := qemu-system-i386
+i386_QEMU_PKG    := qemu-system-x86
+i386_QEMU_ARGS   := -M q35 -cpu Nehalem -m 512M
+i386_CONSOLE     := ttyS0
+i386_APPEND      :=
+i386_BUSYBOX_DEB := i386
+i386_GUEST_TESTS := sud x86_vm86
+# Not run by default yet: the series touches arch/x86/, which would pick it.
+i386_NOT_DEFAULT := not yet booted in the matrix: joins the default set once its cells are verified and the check's budget allows
