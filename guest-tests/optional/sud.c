@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Syscall user dispatch (GENERIC_ENTRY arches: x86_64, s390x). With
+ * Syscall user dispatch (GENERIC_ENTRY arches: x86_64, s390x, i386). With
  * dispatch on, every syscall first reads the selector byte: if the read
  * faults, or the byte is neither ALLOW nor BLOCK, the kernel ends the
  * process (SIGSEGV, SIGSYS). At base that was do_exit(): only the thread.
