@@ -234,9 +234,11 @@ verify-series: $(SRC)/.stamp_imported
 HOST_CC     ?= cc
 HOST_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -Wno-format-truncation -std=gnu11
 HOST_TOOLS  := bootrun report gen_init_cpio
+# Written under another name, then renamed: cells running side by side may
+# each find a tool out of date, and none may run a half-written one.
 $(HOSTBIN)/%: $(TOP)/matrix/%.c $(wildcard $(TOP)/matrix/*.h)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) -I$(TOP)/matrix -o $@ $(filter %.c,$^)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) -I$(TOP)/matrix -o $@.$$$$ $(filter %.c,$^) && mv -f $@.$$$$ $@
 $(HOSTBIN)/bootrun $(HOSTBIN)/report: $(TOP)/matrix/ktap_reader.c
 # report: the model of a run (run*.c) and its views (out.c, view_*.c).
 $(HOSTBIN)/report: $(addprefix $(TOP)/matrix/,run.c run_diff.c expect.c mutants.c out.c) $(wildcard $(TOP)/matrix/view_*.c)
@@ -245,7 +247,7 @@ $(HOSTBIN)/report: $(addprefix $(TOP)/matrix/,run.c run_diff.c expect.c mutants.
 # signed/unsigned comparisons).
 $(HOSTBIN)/gen_init_cpio: $(SRC)/.stamp_imported
 	$(Q)mkdir -p $(@D)
-	$(Q)$(HOST_CC) -O2 -Wall -std=gnu11 -o $@ $(SRC)/usr/gen_init_cpio.c
+	$(Q)$(HOST_CC) -O2 -Wall -std=gnu11 -o $@.$$$$ $(SRC)/usr/gen_init_cpio.c && mv -f $@.$$$$ $@
 
 # ---- kernel -----------------------------------------------------------------
 

@@ -136,6 +136,7 @@ int print_closing(const struct run *r, int have_expectations)
 	run_totals(r, &t);
 	printf("\n%s: %zu cells; %u did not build, boot or report; %u unexpected results%s\n",
 	       r->dir, r->ncells, t.failed_cells, t.unexpected,
+	       r->mutants.n ? " (in a mutants run, the results that kill)" :
 	       bad ? "" : have_expectations ? ": all as expected" : ": all passed");
 	if (t.flaky)
 		printf("%s: %u flaky results (they differed between two boots; not counted as regressions)\n",
@@ -143,7 +144,13 @@ int print_closing(const struct run *r, int have_expectations)
 	if (t.infra_cells || t.pending_cells)
 		printf("%s: %u cells could not be judged (infrastructure), %u not run yet\n", r->dir,
 		       t.infra_cells, t.pending_cells);
-	/* The closing line CI tools read: as expected vs not (or no cell). */
+	/*
+	 * The closing line CI tools read: as expected vs not (or no cell). A
+	 * mutants run closes with its own line instead (print_mutants_closing):
+	 * there an unexpected result is what the run looks for.
+	 */
+	if (r->mutants.n)
+		return bad;
 	printf("matrix: %u passed, %u failed", t.results - t.unexpected - t.flaky, t.unexpected + t.failed_cells);
 	if (t.flaky)
 		printf(", %u flaky", t.flaky);

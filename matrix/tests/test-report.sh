@@ -192,6 +192,7 @@ mcell x86_64 m04-unreached ok pass
 } >"$tmp/mu/mutants.tsv"
 "$bin/report" --expect "$tmp/mexpect.tsv" summary --table "$tmp/mu" >"$tmp/mu.out"
 expect "mutants: a survivor makes exit 1" [ $? = 1 ]
+expect "mutants: closes with the mutants line, not the matrix's" sh -c "grep -q '^mutants: ' '$tmp/mu.out' && ! grep -q '^matrix: ' '$tmp/mu.out'"
 mj() { jq -r "$1" "$tmp/mu/mutants.json"; }
 expect "mutants: judged by the base point's expectations (killed)" [ "$(mj '.mutants[0].arches[0] | "\(.verdict) \(.detail)"')" = "killed t" ]
 expect "mutants: a survival on an arch it touches" [ "$(mj '.mutants[0].arches[1].verdict')" = survived ]
