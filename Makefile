@@ -258,11 +258,16 @@ $(file <$(TOP)/arches/common.config)
 $(call arch,CONFIG)
 endef
 
+# Only the lines that set or unset an option (and the base) are kept: an
+# edited comment in common.config or an arch file must not regenerate
+# .config, since kbuild then recompiles every object at the next build of
+# the arch (seen: 703 objects on powerpc64, where nothing had changed).
 $(BUILD)/fragment.config: FORCE
 	$(call need_arch)
 	$(shell mkdir -p $(@D))
 	$(file >$@.tmp,$(FRAGMENT))
-	$(Q)cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@
+	$(Q)grep -E '^(CONFIG_|# CONFIG_[A-Za-z0-9_]+ is not set$$|# base: )' $@.tmp >$@.opts; rm -f $@.tmp
+	$(Q)cmp -s $@.opts $@ && rm -f $@.opts || mv -f $@.opts $@
 
 $(BUILD)/.config: $(BUILD)/fragment.config | $(SRC)/.stamp_imported
 	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT) $(SERIES_NAME)
