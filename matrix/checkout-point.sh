@@ -16,9 +16,17 @@ rev=$(resolve_point "$repo" "$point" "$series")
 if [ ! -e "$wt/.git" ]; then
 	mkdir -p "$(dirname "$wt")"
 	# Cells of different arches may start at once (make -j): one at a time here.
+	# A folder there without .git is what an interrupted `worktree add`
+	# leaves (git checks the files out after making the folder): it holds
+	# nothing of anyone's, and git refuses to add over it.
 	flock "$repo/.kmatrix-worktrees.lock" sh -c '
 		git -C "$1" worktree prune
-		[ -e "$2/.git" ] || git -C "$1" worktree add -q --detach "$2" "$3"' sh "$repo" "$wt" "$rev"
+		[ -e "$2/.git" ] && exit
+		if [ -e "$2" ]; then
+			echo "kmatrix: $2: removing the half-made worktree of an interrupted run" >&2
+			rm -rf "$2"
+		fi
+		git -C "$1" worktree add -q --detach "$2" "$3"' sh "$repo" "$wt" "$rev"
 fi
 if [ "$(git -C "$wt" rev-parse HEAD)" != "$rev" ]; then
 	# A tree someone edited by hand is not a point: refuse to mix the two.

@@ -83,4 +83,12 @@ expect "bad patch: exit 1" [ $rc = 1 ]
 expect "bad patch: names the patch" grep -q "0002-sub-change-c.patch does not apply" "$tmp/err"
 expect "bad patch: names the file and hunk" grep -q "file f.c, hunk @@" "$tmp/err"
 expect "bad patch: no tag left" [ -z "$(git -C "$repo" tag -l 's5/*')" ]
+# checkout-point.sh: a worktree folder left half-made by an interrupted run
+# (no .git in it) is replaced, not a fatal "already exists".
+mkdir -p "$tmp/tree/a1" && : >"$tmp/tree/a1/stale"
+"$here/../checkout-point.sh" "$repo" "$tmp/tree/a1" after-c s1 2>"$tmp/err"
+expect "checkout: a half-made worktree is replaced" [ $? = 0 ]
+expect "checkout: the point's files are there" [ "$(tr '\n' ' ' <"$tmp/tree/a1/f.c")" = "a B C " ]
+expect "checkout: says what it removed" grep -q "half-made worktree" "$tmp/err"
+expect "checkout: the point is recorded" [ "$(cat "$tmp/tree/a1.point")" = "$(git -C "$repo" rev-parse s1/after-c)" ]
 finish test-series
