@@ -319,7 +319,10 @@ GUEST_CFLAGS  = $(call arch,USER_CFLAGS) -Os -static -nostdlib -ffreestanding \
 	-I$(TOP)/initramfs-builder/include -I$(TOP)/guest-tests -I$(HEADERS)/include \
 	-idirafter $(TOP)/matrix \
 	-MMD -MP -MF $@.d $(call arch,CFLAGS_$(notdir $@))
-# No libgcc: the sparc64 compiler has none for -m32; the guest code needs none.
+# No libgcc by default: the sparc64 compiler has none for -m32. An arch whose
+# compiler calls a libgcc helper for plain C (sh4: integer division) names it
+# in its USER_LDLIBS, which go after the source, where the linker needs them.
+GUEST_LDLIBS  = $(call arch,USER_LDLIBS)
 GUEST_HDRS   := $(TOP)/matrix/vocab.h $(wildcard $(TOP)/initramfs-builder/include/*.h $(TOP)/guest-tests/*.h \
 	$(TOP)/guest-tests/optional/*.h)
 # Every arch runs guest-tests/*.c; guest-tests/optional/ holds the tests an
@@ -332,12 +335,12 @@ GUEST_PROGS   = $(GUEST)/init $(addprefix $(GUEST)/tests/,$(GUEST_TESTS))
 
 $(GUEST)/init: $(TOP)/initramfs-builder/init.c $(GUEST_HDRS) $(HEADERS)/.stamp
 	$(Q)mkdir -p $(@D)
-	$(Q)$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
+	$(Q)$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $< $(GUEST_LDLIBS)
 # A test program is built from guest-tests/, its optional/ or its faults/.
 define GUEST_PROG_RULE
 $$(GUEST)/tests/%: $(1)/%.c $$(GUEST_HDRS) $$(HEADERS)/.stamp
 	$$(Q)mkdir -p $$(@D)
-	$$(Q)$$(GUEST_CC) $$(GUEST_CFLAGS) -o $$@ $$<
+	$$(Q)$$(GUEST_CC) $$(GUEST_CFLAGS) -o $$@ $$< $$(GUEST_LDLIBS)
 endef
 $(foreach d,guest-tests guest-tests/optional guest-tests/faults,$(eval $(call GUEST_PROG_RULE,$(TOP)/$(d))))
 

@@ -1,0 +1,51 @@
+# sh4: QEMU's r2d (Renesas RTS7751R2D-PLUS, an SH7751R), as linux-build-test
+# boots it with rts7751r2dplus_defconfig. tinyconfig leaves MMU and the FPU
+# off, so both are named; the FPU is also where patch 03's caller lives
+# (arch/sh/kernel/cpu/fpu.c, built only with SH_FPU). The board's RAM is
+# 64 MiB at 0x0c000000, fixed (no -m); QEMU loads the zImage at its default
+# BOOT_LINK_OFFSET, the initrd at 24 MiB and passes both in the zero page.
+# The console is the SCIF, the second port (ttySC1): the first, the SCI,
+# goes to -serial null. -serial given twice turns off -nographic's default
+# serial, so the runner's -nographic adds none. noiotrap: the board selects
+# IO_TRAPPED, whose probing linux-build-test turns off too.
+# The guest's reboot(RESTART) raises an address error with SR.BL set, which
+# QEMU turns into a reset, and -no-reboot into an exit (the runner ends
+# QEMU at the end marker anyway).
+ARCHES_ALL += sh4
+sh4_KARCH       := sh
+sh4_TOOLCHAIN   := sh4-linux-gnu
+sh4_USER_CFLAGS :=
+# SH-4 has no divide instruction: GCC calls libgcc's __udivsi3_i4i and
+# __sdivsi3_i4i (integer-only helpers) for a division by a variable.
+sh4_USER_LDLIBS := -lgcc
+sh4_CONFIG_BASE := tinyconfig
+# The full defconfig of this board, for make bench's anchor build only.
+sh4_DEFCONFIG   := rts7751r2dplus_defconfig
+# The kernel's command line string would replace the one QEMU passes, so no
+# CMDLINE_OVERWRITE (the choice is optional; tinyconfig leaves it unset).
+define sh4_CONFIG
+CONFIG_MMU=y
+CONFIG_CPU_SUBTYPE_SH7751R=y
+CONFIG_SH_FPU=y
+CONFIG_MEMORY_START=0x0c000000
+CONFIG_SH_RTS7751R2D=y
+CONFIG_RTS7751R2D_PLUS=y
+CONFIG_SH_TIMER_TMU=y
+# CONFIG_CMDLINE_OVERWRITE is not set
+# CONFIG_CMDLINE_EXTEND is not set
+CONFIG_SERIAL_SH_SCI=y
+CONFIG_SERIAL_SH_SCI_CONSOLE=y
+CONFIG_NET=y
+CONFIG_SECCOMP=y
+CONFIG_SECCOMP_FILTER=y
+endef
+sh4_IMAGE       := arch/sh/boot/zImage
+sh4_QEMU        := qemu-system-sh4
+sh4_QEMU_PKG    := qemu-system-misc
+sh4_QEMU_ARGS   := -M r2d -serial null -serial stdio
+sh4_CONSOLE     := ttySC1,115200
+sh4_APPEND      := noiotrap
+sh4_BUSYBOX_DEB :=
+sh4_GUEST_TESTS :=
+# Not run by default yet: the series touches arch/sh/, which would pick it.
+sh4_NOT_DEFAULT := not yet booted in the matrix: joins the default set once its cells are verified and the check's budget allows
