@@ -27,6 +27,9 @@
 #elif defined(__m68k__)
 #define KMX_ARCH_ABI_FILE	"arch-m68k.h"
 #define KMX_ARCH_TEST_FILE	"arch-m68k-test.h"
+#elif defined(__or1k__)
+#define KMX_ARCH_ABI_FILE	"arch-openrisc.h"
+#define KMX_ARCH_TEST_FILE	"arch-openrisc-test.h"
 #else
 #error Unsupported Architecture
 #endif
