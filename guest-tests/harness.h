@@ -26,6 +26,8 @@
 #ifndef KMX_HARNESS_H
 #define KMX_HARNESS_H
 
+#include <linux/elf.h>
+#include <linux/uio.h>
 #include "ktap_writer.h"
 #include "arch-test.h"
 
@@ -310,6 +312,15 @@ static long harness_set_pc(kmx_pid_t pid, void (*fn)(void))
 	r.pc = pc;
 	r.npc = pc + 4;
 	return sys_ptrace(ARCH_PTRACE_SETREGS, pid, &r, NULL);
+#elif defined(ARCH_PRSTATUS_PC)
+	unsigned long regs[ARCH_PRSTATUS_NREGS];
+	struct iovec iov = { .iov_base = regs, .iov_len = sizeof(regs) };
+	long e = sys_ptrace(PTRACE_GETREGSET, pid, (void *)NT_PRSTATUS, &iov);
+
+	if (e)
+		return e;
+	regs[ARCH_PRSTATUS_PC] = pc;
+	return sys_ptrace(PTRACE_SETREGSET, pid, (void *)NT_PRSTATUS, &iov);
 #else
 	return sys_ptrace(PTRACE_POKEUSR, pid, (void *)ARCH_USER_PC_OFFSET, (void *)pc);
 #endif

@@ -39,9 +39,9 @@ static int seccomp_filter_missing(void)
 
 #define SKIP_WITHOUT_SECCOMP() do {					\
 	if (seccomp_filter_missing())					\
-		return KTAP_SKIP("no seccomp filter in this kernel: "	\
-				 "PR_SET_SECCOMP fails (6.1 has CONFIG_SECCOMP_FILTER on " \
-				 "neither sparc32 nor m68k)");		\
+		return KTAP_SKIP("this kernel has no seccomp filter: "	\
+				 "PR_SET_SECCOMP fails (no HAVE_ARCH_SECCOMP_FILTER " \
+				 "on this arch in 6.1)");			\
 } while (0)
 
 static void killed_syscall(void)

@@ -6,6 +6,9 @@
  * ARCH_BREAKPOINT()		an instruction that raises SIGTRAP
  * ARCH_USER_PC_OFFSET		the pc in the ptrace user area (POKEUSR), or
  * ARCH_PTRACE_GETREGS/SETREGS	and struct arch_ptrace_regs without PEEKUSER
+ * ARCH_PRSTATUS_PC, _NREGS	or the pc's word, and the words, in the
+ *				NT_PRSTATUS regset (GETREGSET), without
+ *				PEEKUSER or GETREGS
  * ARCH_USER_SYSCALL_NR_OFFSET	the syscall number there (x86)
  * ARCH_FN_ENTRY(fn)		fn's code address, where a function pointer
  *				is a descriptor (ELFv1)

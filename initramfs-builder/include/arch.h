@@ -30,6 +30,9 @@
 #elif defined(__sh__)
 #define KMX_ARCH_ABI_FILE	"arch-sh4.h"
 #define KMX_ARCH_TEST_FILE	"arch-sh4-test.h"
+#elif defined(__or1k__)
+#define KMX_ARCH_ABI_FILE	"arch-openrisc.h"
+#define KMX_ARCH_TEST_FILE	"arch-openrisc-test.h"
 #else
 #error Unsupported Architecture
 #endif

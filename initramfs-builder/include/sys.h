@@ -53,11 +53,13 @@ typedef struct {
 	unsigned long sig[KMX_SIGSET_WORDS];
 } kmx_sigset_t;
 
-/* The kernel's sigaction for rt_sigaction: the same layout on all five. */
+/* The kernel's sigaction for rt_sigaction; the restorer where it has one. */
 struct kmx_sigaction {
 	void (*handler)(int);
 	unsigned long flags;
+#ifndef ARCH_SIGACTION_NO_RESTORER
 	void (*restorer)(void);
+#endif
 	kmx_sigset_t mask;
 };
 
@@ -110,7 +112,11 @@ static int sys_pipe2(int fds[2], int flags)
 
 static int sys_fcntl(int fd, int cmd, long arg)
 {
+#ifdef __NR_fcntl
 	return my_syscall3(__NR_fcntl, fd, cmd, arg);
+#else	/* asm-generic's 32-bit table has only fcntl64 */
+	return my_syscall3(__NR_fcntl64, fd, cmd, arg);
+#endif
 }
 
 static int sys_mkdir(const char *path, int mode)
@@ -270,6 +276,11 @@ static int sys_prctl(int op, unsigned long a2, unsigned long a3,
 	return my_syscall5(__NR_prctl, op, a2, a3, a4, a5);
 }
 
+/* mmap2's offset unit: 4 KiB, unless the arch says otherwise. */
+#ifndef ARCH_MMAP2_SHIFT
+#define ARCH_MMAP2_SHIFT 12
+#endif
+
 static void *sys_mmap(void *addr, size_t len, int prot, int flags, int fd, long off)
 {
 #if defined(ARCH_MMAP_ARGS_IN_MEMORY)
@@ -277,7 +288,7 @@ static void *sys_mmap(void *addr, size_t len, int prot, int flags, int fd, long 
 
 	return (void *)my_syscall1(__NR_mmap, args);
 #elif defined(__NR_mmap2)
-	return (void *)my_syscall6(__NR_mmap2, addr, len, prot, flags, fd, off >> 12);
+	return (void *)my_syscall6(__NR_mmap2, addr, len, prot, flags, fd, off >> ARCH_MMAP2_SHIFT);
 #else
 	return (void *)my_syscall6(__NR_mmap, addr, len, prot, flags, fd, off);
 #endif
@@ -293,7 +304,7 @@ static int sys_mprotect(void *addr, size_t len, int prot)
 	return my_syscall3(__NR_mprotect, addr, len, prot);
 }
 
-struct kmx_stack {	/* stack_t: the same layout on all five */
+struct kmx_stack {	/* stack_t: the same layout on every arch here */
 	void *ss_sp;
 	int ss_flags;
 	size_t ss_size;
@@ -306,7 +317,11 @@ static int sys_sigaltstack(const struct kmx_stack *ss, struct kmx_stack *old)
 
 static int sys_pause(void)
 {
+#ifdef __NR_pause
 	return my_syscall0(__NR_pause);
+#else	/* asm-generic has no pause: ppoll with no fds and no timeout waits alike */
+	return sys_ppoll(NULL, 0, NULL);
+#endif
 }
 
 #endif

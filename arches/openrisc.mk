@@ -1,0 +1,36 @@
+# openrisc: QEMU's or1k-sim machine (OR1200, 16550 UART at 0x90000000).
+# QEMU builds the device tree and passes it to the kernel, with -append
+# and -initrd in /chosen: tinyconfig leaves OPENRISC_BUILTIN_DTB empty, so
+# the kernel takes QEMU's (or1ksim_defconfig builds its own in).
+# The compiler is the bare-metal or1k-elf one: its specs link at 0 with
+# --entry=0x100, so the guest programs name their entry and put the text
+# above the first pages (ET_EXEC, static).
+# No HAVE_ARCH_SECCOMP_FILTER in 6.1: the seccomp tests skip.
+# The guest's reboot ends in machine_restart()'s `l.nop 13` (a simulator
+# hook QEMU 7.2 ignores) and "Reboot failed -- System halted": QEMU does
+# not end by itself, bootrun ends it at the end marker.
+ARCHES_ALL += openrisc
+openrisc_KARCH       := openrisc
+openrisc_TOOLCHAIN   := or1k-elf
+openrisc_USER_CFLAGS := -e _start -Wl,-Ttext-segment=0x10000
+openrisc_CONFIG_BASE := tinyconfig
+# The full defconfig, for make bench's anchor build only.
+openrisc_DEFCONFIG   := or1ksim_defconfig
+# allnoconfig turns off even the default-y instruction options: QEMU's
+# or1200 has l.mul and l.div, so the kernel need not call libgcc for them.
+define openrisc_CONFIG
+CONFIG_OPENRISC_HAVE_INST_MUL=y
+CONFIG_OPENRISC_HAVE_INST_DIV=y
+CONFIG_SERIAL_8250=y
+CONFIG_SERIAL_8250_CONSOLE=y
+CONFIG_SERIAL_OF_PLATFORM=y
+endef
+openrisc_IMAGE       := vmlinux
+openrisc_QEMU        := qemu-system-or1k
+openrisc_QEMU_PKG    := qemu-system-misc
+openrisc_QEMU_ARGS   := -M or1k-sim -cpu or1200 -m 128M
+openrisc_CONSOLE     := ttyS0
+openrisc_APPEND      :=
+openrisc_BUSYBOX_DEB :=
+openrisc_GUEST_TESTS :=
+openrisc_NOT_DEFAULT := not yet booted in the matrix: joins the default set once its cells are verified and the check's budget allows
