@@ -22,6 +22,14 @@ CONFIG_SERIAL_8250_CONSOLE=y
 CONFIG_NET=y
 CONFIG_SECCOMP=y
 CONFIG_SECCOMP_FILTER=y
+# QEMU's Nehalem is GenuineIntel: no other vendors' CPU support, no
+# memory protection keys.
+# CONFIG_X86_INTEL_MEMORY_PROTECTION_KEYS is not set
+CONFIG_PROCESSOR_SELECT=y
+# CONFIG_CPU_SUP_AMD is not set
+# CONFIG_CPU_SUP_HYGON is not set
+# CONFIG_CPU_SUP_CENTAUR is not set
+# CONFIG_CPU_SUP_ZHAOXIN is not set
 endef
 i386_IMAGE       := arch/x86/boot/bzImage
 i386_QEMU        := qemu-system-i386
@@ -31,5 +39,3 @@ i386_CONSOLE     := ttyS0
 i386_APPEND      :=
 i386_BUSYBOX_DEB := i386
 i386_GUEST_TESTS := sud x86_vm86
-# Not run by default yet: the series touches arch/x86/, which would pick it.
-i386_NOT_DEFAULT := not yet booted in the matrix: joins the default set once its cells are verified and the check's budget allows

@@ -14,6 +14,13 @@ CONFIG_VIRT=y
 CONFIG_M68040=y
 CONFIG_GOLDFISH_TTY=y
 CONFIG_COMPAT_32BIT_TIME=y
+# No test needs the RTC's interfaces, GPIO, compaction or process_vm_*.
+# CONFIG_GPIOLIB is not set
+# CONFIG_RTC_NVMEM is not set
+# CONFIG_RTC_INTF_PROC is not set
+# CONFIG_RTC_INTF_DEV is not set
+# CONFIG_COMPACTION is not set
+# CONFIG_CROSS_MEMORY_ATTACH is not set
 endef
 m68k_IMAGE       := vmlinux
 m68k_QEMU        := qemu-system-m68k

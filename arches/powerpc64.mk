@@ -19,6 +19,19 @@ CONFIG_ALTIVEC=y
 CONFIG_NET=y
 CONFIG_SECCOMP=y
 CONFIG_SECCOMP_FILTER=y
+# QEMU's pseries, not bare metal: no PowerNV (its drivers, cxl, OPAL),
+# no suspend, NUMA, PCI extras, RTAS proc files or memory keys.
+# CONFIG_PPC_POWERNV is not set
+# CONFIG_SUSPEND is not set
+# CONFIG_NUMA is not set
+# CONFIG_PCIEASPM is not set
+# CONFIG_PCI_QUIRKS is not set
+# CONFIG_VGA_ARB is not set
+# CONFIG_PCSPKR_PLATFORM is not set
+# CONFIG_RTAS_PROC is not set
+# CONFIG_PSERIES_ENERGY is not set
+# CONFIG_IO_EVENT_IRQ is not set
+# CONFIG_PPC_MEM_KEYS is not set
 endef
 powerpc64_IMAGE       := vmlinux
 powerpc64_QEMU        := qemu-system-ppc64

@@ -14,6 +14,11 @@ CONFIG_SCLP_VT220_CONSOLE=y
 CONFIG_NET=y
 CONFIG_SECCOMP=y
 CONFIG_SECCOMP_FILTER=y
+# No 31-bit guest code (COMPAT) and no z/VM IUCV: the console is SCLP.
+# CONFIG_HVC_IUCV is not set
+# CONFIG_IUCV is not set
+# CONFIG_AFIUCV is not set
+# CONFIG_COMPAT is not set
 endef
 s390x_IMAGE       := arch/s390/boot/bzImage
 s390x_QEMU        := qemu-system-s390x

@@ -14,6 +14,8 @@ define sparc32_CONFIG
 CONFIG_SERIAL_SUNZILOG=y
 CONFIG_SERIAL_SUNZILOG_CONSOLE=y
 CONFIG_COMPAT_32BIT_TIME=y
+# No test reads /proc/driver/rtc.
+# CONFIG_RTC_INTF_PROC is not set
 endef
 sparc32_IMAGE       := arch/sparc/boot/zImage
 sparc32_QEMU        := qemu-system-sparc

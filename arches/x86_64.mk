@@ -15,6 +15,15 @@ CONFIG_X86_VSYSCALL_EMULATION=y
 CONFIG_NET=y
 CONFIG_SECCOMP=y
 CONFIG_SECCOMP_FILTER=y
+# QEMU's Nehalem is GenuineIntel: no other vendors' CPU support, no
+# memory protection keys, no ISA DMA.
+# CONFIG_X86_INTEL_MEMORY_PROTECTION_KEYS is not set
+# CONFIG_ISA_DMA_API is not set
+CONFIG_PROCESSOR_SELECT=y
+# CONFIG_CPU_SUP_AMD is not set
+# CONFIG_CPU_SUP_HYGON is not set
+# CONFIG_CPU_SUP_CENTAUR is not set
+# CONFIG_CPU_SUP_ZHAOXIN is not set
 endef
 x86_64_IMAGE       := arch/x86/boot/bzImage
 x86_64_QEMU        := qemu-system-x86_64
