@@ -384,6 +384,10 @@ QEMU_CMD = $(call arch,QEMU) $(call arch,QEMU_ARGS) -nographic -monitor none \
 
 #> POINT: the point of `make cell` and the single steps
 POINT ?= $(firstword $(POINTS))
+# The points among $(1) that need the series as tags: all but `pristine`,
+# the imported tree itself. A run of pristine cells only applies no series,
+# so a series that does not apply to this tree cannot stop it.
+series_points = $(filter-out pristine,$(1))
 
 # One cell: build, boot, record. A failed build is a result, not a make error,
 # so the cell always leaves its cell.tsv; the report decides the exit status.
@@ -391,7 +395,7 @@ POINT ?= $(firstword $(POINTS))
 cell: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(call need_arch)
 	$(Q)$(if $(CELL_IN_MATRIX),true,$(MAKE) --no-print-directory deps ARCHES=$(ARCH))
-	$(Q)$(if $(filter pristine,$(POINT)),true,$(MAKE) --no-print-directory series)
+	$(Q)$(if $(call series_points,$(POINT)),$(MAKE) --no-print-directory series,true)
 	$(Q)RUN_DIR=$(RUN_DIR) CELL_DIR=$(CELL_DIR) ARCH=$(ARCH) POINT=$(POINT) V=$(V) \
 		HOSTBIN=$(HOSTBIN) BOOT_TIMEOUT=$(BOOT_TIMEOUT) BOOT_SILENCE=$(BOOT_SILENCE) \
 		QEMU_PKG=$(call arch,QEMU_PKG) RETRIES=$(RETRIES) KMATRIX_RUN='run $(RUN_ID)' \
@@ -413,7 +417,7 @@ RUN_ENV = MAKE='$(MAKE)' RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) RESULTS=$(RESULTS) 
 	CELL_JOBS_FLAG='$(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(CELL_JOBS))'
 #> matrix: build, boot and test every ARCHES x POINTS cell, print the table
 matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
-	$(Q)$(MAKE) --no-print-directory series
+	$(Q)$(if $(call series_points,$(POINTS)),$(MAKE) --no-print-directory series,true)
 	$(Q)$(RUN_ENV) POINTS='$(POINTS)' \
 		ARCH_VIEW='$(if $(filter 1,$(words $(ARCHES))),$(TOP)/matrix/arch-view.sh $(SRC) $(SERIES_NAME) $(ARCHES) $($(ARCHES)_KARCH))' \
 		$(TOP)/matrix/run-matrix.sh $(CELLS)

@@ -33,4 +33,10 @@ expect "sparc32_NOT_DEFAULT leaves sparc32 out ($less)" [ "$less" = "$(echo "$al
 for a in $(env -u ARCHES make --no-print-directory -C "$top" -pn help 2>/dev/null | sed -n 's/^\([A-Za-z0-9_]*\)_NOT_DEFAULT := ..*/\1/p'); do
 	expect "$a's NOT_DEFAULT keeps it out of the default ARCHES ($all)" sh -c "! echo '$all' | grep -qw '$a'"
 done
+# A run of pristine cells applies no series (a series that does not apply
+# to the tree cannot stop it); one with a series point does.
+dry_matrix() { env -u ARCHES make --no-print-directory -C "$top" -n matrix WORK="${TMPDIR:-/tmp}/kmatrix-dry.$$" "$@" 2>&1; }
+expect "make matrix POINTS=pristine applies no series" sh -c "! echo \"\$1\" | grep -q apply-series.sh" sh "$(dry_matrix POINTS=pristine)"
+expect "make matrix POINTS='pristine fixed' applies the series" sh -c "echo \"\$1\" | grep -q apply-series.sh" sh "$(dry_matrix POINTS='pristine fixed')"
+rm -rf "${TMPDIR:-/tmp}/kmatrix-dry.$$"
 finish test-help
