@@ -165,7 +165,7 @@ if has steps && [ -n "$STEPS_ARCH" ]; then
 fi
 
 if has defconfig && [ -n "$DEFCONFIG_ARCHES" ]; then
-	say '\n== Defconfig anchor (what linux-build-test builds; no ccache)\n'
+	say '\n== Defconfig anchor (what linux-build-test builds; no ccache), at %s\n' "$(echo "$POINTS" | awk '{ print $NF }')"
 	say '%-10s %-18s %10s %10s %7s  %s\n' arch defconfig seconds "our cold" ratio "(our cold / defconfig; goal <= 0.20)"
 	for a in $DEFCONFIG_ARCHES; do
 		# Our cold build alone on the machine if the steps phase measured
