@@ -128,7 +128,7 @@ ifneq ($(DISTCC_HOSTS),)
 export DISTCC_HOSTS
 export CCACHE_PREFIX := $(if $(filter 1,$(CCACHE)),distcc)
 endif
-KCC = $(if $(filter 1,$(CCACHE)),ccache ,$(if $(DISTCC_HOSTS),distcc ))$(XPREFIX)gcc
+KCC = $(if $(filter 1,$(CCACHE)),$(TOP)/matrix/ccache-cc.sh ,$(if $(DISTCC_HOSTS),distcc ))$(XPREFIX)gcc
 # Only pass -j to the kernel's make when no jobserver is there to share.
 KMAKE = $(MAKE) --no-print-directory -C $(TREE) O=$(BUILD) ARCH=$(KARCH) \
 	CROSS_COMPILE=$(XPREFIX) CC="$(KCC)" $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS))
