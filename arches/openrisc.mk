@@ -6,7 +6,7 @@
 # --entry=0x100, so the guest programs name their entry and put the text
 # above the first pages (ET_EXEC, static).
 # No HAVE_ARCH_SECCOMP_FILTER in 6.1: the seccomp tests skip.
-# The guest's reboot ends in machine_restart()'s `l.nop 13` (a simulator
+# Read from the sources, not yet seen in a boot: the guest's reboot ends in machine_restart()'s `l.nop 13` (a simulator
 # hook QEMU 7.2 ignores) and "Reboot failed -- System halted": QEMU does
 # not end by itself, bootrun ends it at the end marker.
 ARCHES_ALL += openrisc

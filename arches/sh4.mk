@@ -8,7 +8,7 @@
 # goes to -serial null. -serial given twice turns off -nographic's default
 # serial, so the runner's -nographic adds none. noiotrap: the board selects
 # IO_TRAPPED, whose probing linux-build-test turns off too.
-# The guest's reboot(RESTART) raises an address error with SR.BL set, which
+# Read from the sources, not yet seen in a boot: the guest's reboot(RESTART) raises an address error with SR.BL set, which
 # QEMU turns into a reset, and -no-reboot into an exit (the runner ends
 # QEMU at the end marker anyway).
 ARCHES_ALL += sh4

@@ -40,8 +40,8 @@ static int seccomp_filter_missing(void)
 #define SKIP_WITHOUT_SECCOMP() do {					\
 	if (seccomp_filter_missing())					\
 		return KTAP_SKIP("this kernel has no seccomp filter: "	\
-				 "PR_SET_SECCOMP fails (no HAVE_ARCH_SECCOMP_FILTER " \
-				 "on this arch in 6.1)");			\
+				 "PR_SET_SECCOMP fails (the arch has no " \
+				 "HAVE_ARCH_SECCOMP_FILTER in this kernel)");			\
 } while (0)
 
 static void killed_syscall(void)
