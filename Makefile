@@ -7,6 +7,7 @@
 #   build/<arch>/     the arch's out-of-tree kernel build (O=)
 #   headers/<arch>/   the arch's UAPI headers, for the guest programs
 #   guest/<id>/<arch>/ guest programs and the initramfs, per checkout
+#   trees/<name>/     the five above (and locks/) of any tree but the default
 #   host/<id>/        the host tools, per checkout
 # Results go to results/<run-id>/ in the checkout; results/latest is the newest.
 
@@ -17,13 +18,24 @@ MAKEFLAGS += --no-builtin-rules --no-builtin-variables
 TOP          := $(CURDIR)
 #> WORK: where the tree, builds, kernels and ccache live
 WORK         ?= /var/tmp/kmatrix
-#> RESULTS: where runs go (one folder per run; results/latest is the newest)
-RESULTS      ?= $(TOP)/results
-# The kernel tree: a tarball, and the Debian package that installs it.
-#> KSRC_TARBALL: the kernel tarball
-KSRC_TARBALL ?= /usr/src/linux-source-6.1.tar.xz
-#> KSRC_PKG: the Debian package that installs KSRC_TARBALL
+# The kernel tree: a Debian linux-source package, and the tarball it installs.
+#> KSRC_PKG: the kernel tree, as the Debian package that installs it (linux-source-6.12, ...)
 KSRC_PKG     ?= linux-source-6.1
+#> KSRC_TARBALL: the kernel tarball (default: the one KSRC_PKG installs)
+KSRC_TARBALL ?= /usr/src/$(KSRC_PKG).tar.xz
+# Each tree has its own import, worktrees, builds, kernels, headers and
+# guest programs, so switching trees rebuilds nothing of the other and never
+# mixes them. The default tree keeps the top of WORK (its caches stay where
+# they were); any other lives in WORK/trees/<tarball name>. ccache and the
+# host tools are shared: neither depends on the tree.
+KSRC_DEFAULT_TARBALL := /usr/src/linux-source-6.1.tar.xz
+KSRC_NAME    := $(patsubst %.tar,%,$(basename $(notdir $(KSRC_TARBALL))))
+TREE_WORK    := $(if $(filter $(KSRC_DEFAULT_TARBALL),$(abspath $(KSRC_TARBALL))),$(WORK),$(WORK)/trees/$(KSRC_NAME))
+LOCKS        := $(TREE_WORK)/locks
+# Runs are kept per tree too, so that each tree has its own history, and a
+# run is compared with the last run of its own tree.
+#> RESULTS: where runs go (one folder per run, latest the newest; another tree's in results/trees/<name>)
+RESULTS      ?= $(TOP)/results$(if $(filter $(WORK),$(TREE_WORK)),,/trees/$(KSRC_NAME))
 # The series under test: a folder of git format-patch files (optionally with
 # a quilt `series` file, a `points` file naming points, and a `config` file
 # saying base=reverse|pristine|<point>), a quilt series file, or an mbox.
@@ -40,6 +52,10 @@ POINTS       ?= base rc1 fixed
 #> EXPECT: the expectations the results are judged by
 EXPECT       ?= $(wildcard $(TOP)/matrix/expectations/$(SERIES_NAME).tsv)
 REPORT_FLAGS  = $(if $(EXPECT),--expect $(EXPECT))
+# What fails on this tree whatever the series (an upstream build break):
+# such a cell is shown as a known break with its reason, not as a failure.
+#> KNOWN_BREAKS: the tree's known breaks (default: matrix/known-breaks/<tree>.tsv)
+KNOWN_BREAKS ?= $(wildcard $(TOP)/matrix/known-breaks/$(KSRC_NAME).tsv)
 #> JOBS: parallel compile jobs when no jobserver is there
 JOBS         ?= $(shell nproc)
 # Boot limits in seconds: the whole boot, and the longest silence on the console.
@@ -86,16 +102,16 @@ KARCH      = $(call arch,KARCH)
 XPREFIX    = $(TOOLCHAIN_PREFIX_$(call arch,TOOLCHAIN))
 XPKG       = $(TOOLCHAIN_PKG_$(call arch,TOOLCHAIN))
 
-SRC        := $(WORK)/src/linux
-TREE_ROOT  ?= $(WORK)/tree
+SRC        := $(TREE_WORK)/src/linux
+TREE_ROOT  ?= $(TREE_WORK)/tree
 TREE        = $(TREE_ROOT)/$(ARCH)
-BUILD_ROOT ?= $(WORK)/build
+BUILD_ROOT ?= $(TREE_WORK)/build
 BUILD       = $(BUILD_ROOT)/$(ARCH)
-HEADERS     = $(WORK)/headers/$(ARCH)
+HEADERS     = $(TREE_WORK)/headers/$(ARCH)
 # Programs built from this checkout's sources are kept apart from those of
 # other checkouts (a clone for CI, say): their dependencies name its files.
 CHECKOUT_ID := $(shell printf '%s' '$(TOP)' | sha1sum | cut -c1-8)
-GUEST       = $(WORK)/guest/$(CHECKOUT_ID)/$(ARCH)
+GUEST       = $(TREE_WORK)/guest/$(CHECKOUT_ID)/$(ARCH)
 HOSTBIN    := $(WORK)/host/$(CHECKOUT_ID)
 IMAGE       = $(BUILD)/$(call arch,IMAGE)
 INITRAMFS   = $(GUEST)/initramfs.cpio
@@ -130,12 +146,15 @@ export CCACHE_PREFIX := $(if $(filter 1,$(CCACHE)),distcc)
 endif
 KCC = $(if $(filter 1,$(CCACHE)),$(TOP)/matrix/ccache-cc.sh ,$(if $(DISTCC_HOSTS),distcc ))$(XPREFIX)gcc
 # Only pass -j to the kernel's make when no jobserver is there to share.
-KMAKE = $(MAKE) --no-print-directory -C $(TREE) O=$(BUILD) ARCH=$(KARCH) \
+# Recipes write `$(MAKE) $(KMAKE_ARGS)`, never $(MAKE) inside a variable:
+# make passes its job slots only to lines where `$(MAKE)` stands literally,
+# and kbuild then ran at -j1 ("jobserver unavailable") in every cell.
+KMAKE_ARGS = --no-print-directory -C $(TREE) O=$(BUILD) ARCH=$(KARCH) \
 	CROSS_COMPILE=$(XPREFIX) CC="$(KCC)" $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS))
 
 .PHONY: all help matrix check cell kernel initramfs guest shell toolchains \
 	deps tree headers report unit-tests guest-all clean distclean FORCE \
-	series verify-series bisect-build compare nightly bench-report distcc-check mutants \
+	series verify-series bisect-build compare nightly nightly-tree bench-report distcc-check mutants \
 	bench bench-defconfig
 #> all: the default: matrix
 all: matrix
@@ -190,7 +209,7 @@ toolchain-version:
 
 $(SRC)/.stamp_imported:
 	$(Q)test -f $(KSRC_TARBALL) || { echo "kmatrix: $(KSRC_TARBALL) is missing (Debian package $(KSRC_PKG))" >&2; exit 1; }
-	$(Q)$(TOP)/matrix/with-lock.sh $(WORK)/locks/import "the import of the tree" \
+	$(Q)$(TOP)/matrix/with-lock.sh $(LOCKS)/import "the import of the tree" \
 		sh -c 'test -e $@ || { $(TOP)/matrix/import-tree.sh $(KSRC_TARBALL) $(SRC) && touch $@; }'
 
 #> tree: import the kernel tarball into git (WORK/src/linux); with ARCH=, put its worktree at POINT
@@ -203,14 +222,28 @@ endif
 # touched); redone only when the patches or the base change (the files of
 # the series' folder itself: its mutants/ catalogue is not the series).
 SERIES_STAMP = $(SRC)/.stamp_series_$(SERIES_NAME)
+# What apply-series.sh said when the series did not apply to this tree
+# (gone once it applies): the cells at its points are then not run, with
+# that reason, and the others (pristine) still are.
+SERIES_ERROR = $(SRC)/.series_error_$(SERIES_NAME)
+# Where the series met this tree at an offset (read into each run's record).
+SERIES_OFFSETS = $(SRC)/.series_offsets_$(SERIES_NAME)
+# The tree a series was ported to (`tree=` in its config): there every hunk
+# must apply exactly; on any other tree offsets are allowed and recorded,
+# and fuzz never is.
+SERIES_TREE ?= $(shell sed -n 's/^tree=//p' $(SERIES)/config 2>/dev/null)
+SERIES_EXACT = $(filter $(KSRC_NAME),$(SERIES_TREE))
 #> series: turn SERIES into points (tags) of the kernel tree; lists them
 series: $(SRC)/.stamp_imported
 	$(Q)test -e "$(SERIES)" || { echo "kmatrix: SERIES=$(SERIES): no such file or folder" >&2; exit 1; }
 	$(Q)h=$$( { echo "$(SERIES_BASE)"; find "$(SERIES)" -maxdepth 1 -type f | LC_ALL=C sort | xargs cat; } | sha1sum | cut -c1-40); \
 	if [ "$$(cat $(SERIES_STAMP) 2>/dev/null)" != "$$h" ]; then \
-		$(TOP)/matrix/with-lock.sh $(WORK)/locks/series "the series' tags" sh -c ' \
+		$(TOP)/matrix/with-lock.sh $(LOCKS)/series "the series' tags" sh -c ' \
 			[ "$$(cat $(SERIES_STAMP) 2>/dev/null)" = "$$1" ] && exit 0; rm -f $(SERIES_STAMP); \
-			$(TOP)/matrix/apply-series.sh $(SRC) "$(SERIES)" $(SERIES_NAME) $(SERIES_BASE) && echo "$$1" >$(SERIES_STAMP)' sh "$$h"; \
+			if OFFSETS_OUT=$(if $(SERIES_EXACT),,$(SERIES_OFFSETS)) $(TOP)/matrix/apply-series.sh $(SRC) \
+				"$(SERIES)" $(SERIES_NAME) $(SERIES_BASE) 2>$(SERIES_ERROR).tmp; then \
+				cat $(SERIES_ERROR).tmp >&2; rm -f $(SERIES_ERROR).tmp $(SERIES_ERROR); echo "$$1" >$(SERIES_STAMP); \
+			else mv -f $(SERIES_ERROR).tmp $(SERIES_ERROR); cat $(SERIES_ERROR) >&2; exit 1; fi' sh "$$h"; \
 	fi
 	$(Q)$(if $(and $(filter series,$(MAKECMDGOALS)),$(filter 0,$(MAKELEVEL))),$(print_series_arches),true)
 # Which arches the series picks, and why (`make series` typed by a user
@@ -272,9 +305,9 @@ $(BUILD)/fragment.config: FORCE
 $(BUILD)/.config: $(BUILD)/fragment.config | $(SRC)/.stamp_imported
 	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT) $(SERIES_NAME)
 	@echo "  CONFIG  $(ARCH): $(call arch,CONFIG_BASE) + fragment"
-	$(Q)$(KMAKE) $(call arch,CONFIG_BASE) >$(BUILD)/config.log 2>&1 || { cat $(BUILD)/config.log >&2; exit 1; }
+	$(Q)$(MAKE) $(KMAKE_ARGS) $(call arch,CONFIG_BASE) >$(BUILD)/config.log 2>&1 || { cat $(BUILD)/config.log >&2; exit 1; }
 	$(Q)cd $(BUILD) && $(TREE)/scripts/kconfig/merge_config.sh -m .config fragment.config >>config.log 2>&1
-	$(Q)$(KMAKE) olddefconfig >>$(BUILD)/config.log 2>&1 || { cat $(BUILD)/config.log >&2; exit 1; }
+	$(Q)$(MAKE) $(KMAKE_ARGS) olddefconfig >>$(BUILD)/config.log 2>&1 || { cat $(BUILD)/config.log >&2; exit 1; }
 	$(Q)$(TOP)/matrix/config-check.sh $(BUILD)/fragment.config $(BUILD)/.config
 	$(Q)cmp -s $(BUILD)/.config $(BUILD)/config.last || { cp $(BUILD)/.config $(BUILD)/config.last; rm -rf $(BUILD)/images; }
 
@@ -294,7 +327,7 @@ $(IMAGE_CACHED): $(BUILD)/config.last
 	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT) $(SERIES_NAME)
 	@echo "  KERNEL  $(ARCH) at $(POINT) ($(call arch,IMAGE))"
 	$(Q)rm -f $(BUILD)/vmlinux $(IMAGE)
-	$(Q)$(KMAKE) $(notdir $(call arch,IMAGE))
+	$(Q)$(MAKE) $(KMAKE_ARGS) $(notdir $(call arch,IMAGE))
 	$(Q)mkdir -p $(@D) && cp $(IMAGE) $@.tmp && mv -f $@.tmp $@
 
 #> kernel: build ARCH's kernel at POINT (kept per point)
@@ -305,9 +338,9 @@ kernel: $(IMAGE_CACHED)
 $(HEADERS)/.stamp: | $(SRC)/.stamp_imported
 	$(call need_arch)
 	@echo "  HEADERS $(ARCH)"
-	$(Q)$(MAKE) --no-print-directory -C $(SRC) O=$(WORK)/headers-build/$(ARCH) ARCH=$(KARCH) \
-		INSTALL_HDR_PATH=$(HEADERS) headers_install >$(WORK)/headers-build-$(ARCH).log 2>&1 \
-		|| { cat $(WORK)/headers-build-$(ARCH).log >&2; exit 1; }
+	$(Q)$(MAKE) --no-print-directory -C $(SRC) O=$(TREE_WORK)/headers-build/$(ARCH) ARCH=$(KARCH) \
+		INSTALL_HDR_PATH=$(HEADERS) headers_install >$(TREE_WORK)/headers-build-$(ARCH).log 2>&1 \
+		|| { cat $(TREE_WORK)/headers-build-$(ARCH).log >&2; exit 1; }
 	$(Q)touch $@
 #> headers: install ARCH's UAPI headers for the guest programs
 headers: $(HEADERS)/.stamp
@@ -395,12 +428,13 @@ series_points = $(filter-out pristine,$(1))
 cell: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(call need_arch)
 	$(Q)$(if $(CELL_IN_MATRIX),true,$(MAKE) --no-print-directory deps ARCHES=$(ARCH))
-	$(Q)$(if $(call series_points,$(POINT)),$(MAKE) --no-print-directory series,true)
+	$(Q)$(if $(and $(call series_points,$(POINT)),$(if $(CELL_IN_MATRIX),,1)),$(MAKE) --no-print-directory series || test -s $(SERIES_ERROR),true)
 	$(Q)RUN_DIR=$(RUN_DIR) CELL_DIR=$(CELL_DIR) ARCH=$(ARCH) POINT=$(POINT) V=$(V) \
 		HOSTBIN=$(HOSTBIN) BOOT_TIMEOUT=$(BOOT_TIMEOUT) BOOT_SILENCE=$(BOOT_SILENCE) \
 		QEMU_PKG=$(call arch,QEMU_PKG) RETRIES=$(RETRIES) KMATRIX_RUN='run $(RUN_ID)' \
 		MAKE='$(MAKE)' CELL_IN_MATRIX=$(CELL_IN_MATRIX) REPORT_FLAGS='$(REPORT_FLAGS)' \
-		$(TOP)/matrix/with-lock.sh $(WORK)/locks/$(ARCH) "the $(ARCH) tree and build" \
+		SERIES_ERROR=$(if $(call series_points,$(POINT)),$(SERIES_ERROR)) \
+		$(TOP)/matrix/with-lock.sh $(LOCKS)/$(ARCH) "the $(ARCH) tree and build" \
 		$(TOP)/matrix/run-cell.sh $(QEMU_CMD)
 
 # All cells, then the table. Each cell rewrites summary.json when it ends, so
@@ -410,14 +444,19 @@ CELLS := $(foreach p,$(POINTS),$(foreach a,$(ARCHES),cell/$(a)/$(p)))
 # kernel builds share make's job slots, so never more than JOBS compilers).
 #> CELL_JOBS: cells of different arches at once (default: JOBS); 1 runs them one by one
 CELL_JOBS ?= $(JOBS)
-# What run-matrix.sh (and run-mutants.sh, which ends in it) needs.
+# What run-matrix.sh (and run-mutants.sh, which ends in it) needs. The
+# cells' make always gets its own -j: the line that starts run-matrix.sh
+# has no literal $(MAKE) (so that `make -n matrix` only prints), so a
+# caller's job slots never reach it, and without -j it would run at -j1.
 RUN_ENV = MAKE='$(MAKE)' RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) RESULTS=$(RESULTS) HOSTBIN=$(HOSTBIN) \
-	REPORT_FLAGS='$(REPORT_FLAGS)' TOP=$(TOP) WORK=$(WORK) SRC=$(SRC) SERIES_NAME=$(SERIES_NAME) \
-	SERIES='$(SERIES)' CCACHE=$(CCACHE) ARCHES='$(ARCHES)' \
-	CELL_JOBS_FLAG='$(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(CELL_JOBS))'
+	REPORT_FLAGS='$(REPORT_FLAGS)' TOP=$(TOP) LOCKS=$(LOCKS) SRC=$(SRC) SERIES_NAME=$(SERIES_NAME) \
+	SERIES='$(SERIES)' CCACHE=$(CCACHE) ARCHES='$(ARCHES)' KSRC_NAME=$(KSRC_NAME) \
+	KSRC_TARBALL=$(KSRC_TARBALL) KSRC_PKG=$(KSRC_PKG) KNOWN_BREAKS=$(KNOWN_BREAKS) \
+	CELL_JOBS_FLAG=-j$(CELL_JOBS)
 #> matrix: build, boot and test every ARCHES x POINTS cell, print the table
 matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
-	$(Q)$(if $(call series_points,$(POINTS)),$(MAKE) --no-print-directory series,true)
+	$(Q)$(if $(call series_points,$(POINTS)),$(MAKE) --no-print-directory series || \
+		{ test -s $(SERIES_ERROR) && echo "kmatrix: the cells at the series' points will not run (the series does not apply); the others will" >&2; },true)
 	$(Q)$(RUN_ENV) POINTS='$(POINTS)' \
 		ARCH_VIEW='$(if $(filter 1,$(words $(ARCHES))),$(TOP)/matrix/arch-view.sh $(SRC) $(SERIES_NAME) $(ARCHES) $($(ARCHES)_KARCH))' \
 		$(TOP)/matrix/run-matrix.sh $(CELLS)
@@ -474,8 +513,16 @@ compare: $(HOSTBIN)/report
 # last KEEP runs kept, and results/history.html over them.
 #> KEEP: runs that `make nightly` keeps
 KEEP ?= 14
-#> nightly: matrix, compare with the last run, keep KEEP runs, write history.html
-nightly: $(HOSTBIN)/report
+#> TREES: the trees (KSRC_PKG values) `make nightly` runs the matrix on, each with its own history
+TREES ?= $(KSRC_PKG)
+#> nightly: per tree of TREES: matrix, compare with its last run, keep KEEP runs, write history.html
+nightly:
+	$(Q)rc=0; for t in $(TREES); do \
+		echo "kmatrix: nightly on $$t"; \
+		$(MAKE) --no-print-directory nightly-tree KSRC_PKG=$$t RUN_ID=$(RUN_ID) || rc=1; \
+	done; exit $$rc
+#> nightly-tree: the nightly of one tree (KSRC_PKG)
+nightly-tree: $(HOSTBIN)/report
 	$(Q)prev=$$($(HOSTBIN)/report runs $(RESULTS) | tail -n1); \
 	$(MAKE) --no-print-directory matrix RUN_ID=$(RUN_ID); rc=$$?; \
 	if [ -n "$$prev" ]; then $(HOSTBIN)/report $(REPORT_FLAGS) compare $$prev $(RUN_DIR) || rc=1; fi; \
@@ -597,16 +644,16 @@ check: deps
 	$(MAKE) --no-print-directory distcc-check RUN_ID=$(RUN_ID) | tee $(RESULTS)/$(RUN_ID)/distcc-check.txt; \
 	$(MAKE) --no-print-directory mutants RUN_ID=$(RUN_ID) ARCHES=$(FAULT_ARCH) MUTANTS_ONLY='$(CHECK_MUTANTS)' \
 		| tee $(RESULTS)/$(RUN_ID)/check-mutants.txt; \
-	WORK=$(WORK) FAULT_ARCH=$(FAULT_ARCH) FAULT_POINT=$(lastword $(POINTS)) SERIES_NAME=$(SERIES_NAME) \
+	WORK=$(TREE_WORK) FAULT_ARCH=$(FAULT_ARCH) FAULT_POINT=$(lastword $(POINTS)) SERIES_NAME=$(SERIES_NAME) \
 		$(TOP)/matrix/tests/check-faults.sh | tee $(RESULTS)/$(RUN_ID)/check-faults.txt; \
 	$(TOP)/matrix/tests/check-summary.sh $(RESULTS)/$(RUN_ID) || rc=1; \
 	exit $$rc
 
-#> clean: remove builds, kernels and guest programs under WORK (keeps the tree)
+#> clean: remove builds, kernels and guest programs under WORK, of every tree (keeps the trees)
 clean:
-	rm -rf $(WORK)/build $(WORK)/guest $(WORK)/host $(WORK)/headers $(WORK)/headers-build \
-		$(BENCH_ROOT) $(DEFCONFIG_ROOT) $(WORK)/build-distcc $(WORK)/build-bench
-	-git -C $(SRC) worktree prune 2>/dev/null
+	rm -rf $(foreach t,$(WORK) $(wildcard $(WORK)/trees/*),$(addprefix $(t)/,build guest headers headers-build)) \
+		$(WORK)/host $(BENCH_ROOT) $(DEFCONFIG_ROOT) $(WORK)/build-distcc $(WORK)/build-bench
+	-for s in $(WORK)/src/linux $(wildcard $(WORK)/trees/*/src/linux); do git -C $$s worktree prune; done 2>/dev/null
 
 #> distclean: remove all of WORK
 distclean:

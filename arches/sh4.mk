@@ -2,7 +2,12 @@
 # boots it with rts7751r2dplus_defconfig. tinyconfig leaves MMU and the FPU
 # off, so both are named; the FPU is also where patch 03's caller lives
 # (arch/sh/kernel/cpu/fpu.c, built only with SH_FPU). The board's RAM is
-# 64 MiB at 0x0c000000, fixed (no -m); QEMU loads the zImage at its default
+# 64 MiB at 0x0c000000, fixed (no -m); PHYSICAL_START is named too, since
+# tinyconfig (EXPERT) fixes it at MEMORY_START's default, 0x08000000, before
+# the fragment moves MEMORY_START: the zImage then jumps to memory the board
+# does not have and QEMU exits at once (seen). gzip, not tinyconfig's xz:
+# with xz the zImage's decompressor stopped in its error loop (seen, with
+# QEMU's -d in_asm), before any output. QEMU loads the zImage at its default
 # BOOT_LINK_OFFSET, the initrd at 24 MiB and passes both in the zero page.
 # The console is the SCIF, the second port (ttySC1): the first, the SCI,
 # goes to -serial null. -serial given twice turns off -nographic's default
@@ -28,6 +33,8 @@ CONFIG_MMU=y
 CONFIG_CPU_SUBTYPE_SH7751R=y
 CONFIG_SH_FPU=y
 CONFIG_MEMORY_START=0x0c000000
+CONFIG_PHYSICAL_START=0x0c000000
+CONFIG_KERNEL_GZIP=y
 CONFIG_SH_RTS7751R2D=y
 CONFIG_RTS7751R2D_PLUS=y
 CONFIG_SH_TIMER_TMU=y

@@ -12,7 +12,10 @@
 # Everything happens in a temporary index: the work trees are not touched,
 # and no tag is written until every patch has applied, so a series that
 # does not apply leaves nothing a later run could take for a good one.
-# A patch must apply exactly: no fuzz, no offset.
+# A patch must apply exactly: no fuzz, no offset. With OFFSETS_OUT=FILE
+# (environment; the Makefile sets it for a tree other than the one the
+# series was ported to) a hunk may apply at an offset, never with fuzz, and
+# FILE gets a `PATCH<tab>GIT'S LINE` line per such hunk.
 #
 # --verify: also check that base plus the whole series gives the pristine
 # tree again, file for file, touching no file the series does not name.
@@ -27,6 +30,9 @@ case "${1:-}" in
 --verify) verify=1; shift ;;
 --each=*) each=${1#--each=}; shift ;;
 esac
+# The faithful-port proof is always exact.
+offsets_out=${OFFSETS_OUT:-}
+[ "$verify" = 0 ] || offsets_out=
 repo=$1 series=$2 name=$3 base=$4
 [ -e "$series" ] || die "SERIES=$series: no such file or folder"
 
@@ -90,8 +96,10 @@ apply_one() {	# PATCH DIRECTION(""|-R) WHERE
 		sed 's/^/kmatrix:   git: /' "$tmp/apply.log" | grep -v 'Checking patch' | head -n 20 >&2
 		exit 1
 	fi
-	if grep -q 'succeeded at .*offset' "$tmp/apply.log"; then
-		warn "$(basename "$p") applies $where only with an offset:"
+	if grep -q 'succeeded at .*offset' "$tmp/apply.log" && [ -n "$offsets_out" ]; then
+		grep 'offset' "$tmp/apply.log" | sed "s|^|$(basename "$p")	|" >>"$tmp/offsets"
+	elif grep -q 'succeeded at .*offset' "$tmp/apply.log"; then
+		warn "$(basename "$p") applies $where only with an offset (exactly is required$([ "$verify" = 1 ] && echo ' by verify-series' || echo ' on the tree the series was ported to')):"
 		grep 'offset' "$tmp/apply.log" | sed 's/^/kmatrix:   /' >&2
 		exit 1
 	fi
@@ -183,4 +191,10 @@ while read -r ref c; do
 	git update-ref "$ref" "$c"
 done <"$tmp/tags"
 [ -z "${POINTS_OUT:-}" ] || cp "$tmp/points" "$POINTS_OUT"
+if [ -n "$offsets_out" ] && [ -s "$tmp/offsets" ]; then
+	cp "$tmp/offsets" "$offsets_out"
+	step OFFSETS "$name: $(wc -l <"$tmp/offsets") hunks applied at an offset on this tree (no fuzz): $offsets_out"
+elif [ -n "$offsets_out" ]; then
+	rm -f "$offsets_out"
+fi
 step SERIES "$name: $npatches patches over $base -> points base $(cut -f1 "$tmp/points" | tr '\n' ' ')$(sed 's|refs/tags/[^/]*/||; s/ .*//' "$tmp/tags.named" 2>/dev/null | tr '\n' ' ')"

@@ -77,3 +77,47 @@ int expectations_given(void)
 	return have_expectations;
 }
 
+
+/*
+ * A run's known breaks (RUN/known-breaks.tsv, copied there from
+ * matrix/known-breaks/<tree>.tsv when the run starts, so that the run says
+ * which it was judged by): lines `ARCH POINT STAGE REASON`, STAGE build or
+ * boot, `*` wildcards as above. They are properties of a kernel tree (an
+ * upstream build break, say), not of a series.
+ */
+void known_breaks_load(struct known_breaks *kb, const char *run_dir)
+{
+	char path[4200], line[1024], *f[4];
+	FILE *in;
+
+	memset(kb, 0, sizeof(*kb));
+	snprintf(path, sizeof(path), "%s/known-breaks.tsv", run_dir);
+	in = fopen(path, "r");
+	if (!in)
+		return;
+	while (fgets(line, sizeof(line), in)) {
+		struct known_break *b;
+
+		if (line[0] == '#' || split_tabs(line, f, 4) != 4)
+			continue;
+		kb->b = xrealloc(kb->b, (kb->n + 1) * sizeof(*kb->b));
+		b = &kb->b[kb->n++];
+		b->arch = xstrdup(f[0]);
+		b->point = xstrdup(f[1]);
+		b->stage = xstrdup(f[2]);
+		b->reason = xstrdup(f[3]);
+	}
+	fclose(in);
+}
+
+const char *known_break_for(const struct known_breaks *kb, const char *arch, const char *point,
+			    const char *stage)
+{
+	for (size_t i = 0; kb && i < kb->n; i++) {
+		const struct known_break *b = &kb->b[i];
+
+		if (wild_match(b->arch, arch) && wild_match(b->point, point) && !strcmp(b->stage, stage))
+			return b->reason;
+	}
+	return NULL;
+}

@@ -133,6 +133,7 @@ static void judge_cell(const struct mutant *m, struct mutant_cell *mc)
 		mc->verdict = MUT_PENDING;
 		return;
 	case CELL_INFRA:
+	case CELL_KNOWN_BREAK:	/* the tree's break, not the mutant's: no verdict */
 		mc->verdict = MUT_INFRA;
 		return;
 	case CELL_BUILD:

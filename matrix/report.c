@@ -111,6 +111,7 @@ static int cmd_cell(int argc, char **argv)
 {
 	char real[4096], *slash;
 	struct mutants ms;
+	struct known_breaks kb;
 	struct cell c;
 	size_t n;
 
@@ -126,6 +127,8 @@ static int cmd_cell(int argc, char **argv)
 		die("%s: a cell is a folder inside a run", argv[0]);
 	*slash = 0;
 	run_load_cell(&c, real, slash + 1, 1);
+	known_breaks_load(&kb, real);
+	c.known_breaks = &kb;
 	mutants_load(&ms, real);
 	c.judged_as = mutants_base_of(&ms, c.point);
 	cell_judge(&c);
@@ -187,7 +190,7 @@ static int cmd_vocab(void)
 	printf("build%s\n", KMX_BUILD_OUTCOMES(KMX_X));
 	printf("boot%s\n", KMX_BOOT_OUTCOMES(KMX_X));
 	/* A cell's status: these, a build outcome or a boot outcome. */
-	printf("cell pending infra unexpected%s%s\n", KMX_BUILD_OUTCOMES(KMX_X), KMX_BOOT_OUTCOMES(KMX_X));
+	printf("cell pending infra unexpected known-break%s%s\n", KMX_BUILD_OUTCOMES(KMX_X), KMX_BOOT_OUTCOMES(KMX_X));
 #undef KMX_X
 	printf("end-marker %s\n", KMX_END_MARKER);
 	return 0;

@@ -10,7 +10,7 @@
 # signal) is recorded as `infra`, never as a kernel's failure.
 # Environment (set by the Makefile's `cell` target): ARCH POINT CELL_DIR
 # RUN_DIR HOSTBIN MAKE V BOOT_TIMEOUT BOOT_SILENCE QEMU_PKG RETRIES
-# CELL_IN_MATRIX REPORT_FLAGS.
+# CELL_IN_MATRIX REPORT_FLAGS SERIES_ERROR.
 set -u
 . "$(dirname "$0")/lib.sh"
 mkdir -p "$CELL_DIR"
@@ -20,17 +20,28 @@ cell="$ARCH $POINT"
 interrupted=
 trap 'interrupted=1' INT TERM HUP
 
-echo "  [$cell] building kernel and initramfs (log: $CELL_DIR/build.log)"
 t0=$(now)
-if [ "$V" = 1 ]; then
+# A point of a series that does not apply to this tree cannot be built: the
+# cell is not run, with the series' complaint as the reason (SERIES_ERROR:
+# the file `make series` leaves then; empty for a point that needs no series).
+if [ -n "${SERIES_ERROR:-}" ] && [ -s "$SERIES_ERROR" ]; then
+	cp "$SERIES_ERROR" "$CELL_DIR/build.log"
+	echo "  [$cell] not run: the series does not apply to this tree (log: $CELL_DIR/build.log)"
+	rc=1
+elif [ "$V" = 1 ]; then
+	echo "  [$cell] building kernel and initramfs (log: $CELL_DIR/build.log)"
 	{ $MAKE --no-print-directory kernel initramfs ARCH="$ARCH" POINT="$POINT" V=1; echo $? >"$CELL_DIR/.rc"; } 2>&1 | tee "$CELL_DIR/build.log"
 	rc=$(cat "$CELL_DIR/.rc"); rm -f "$CELL_DIR/.rc"
 else
+	echo "  [$cell] building kernel and initramfs (log: $CELL_DIR/build.log)"
 	$MAKE --no-print-directory kernel initramfs ARCH="$ARCH" POINT="$POINT" >"$CELL_DIR/build.log" 2>&1
 	rc=$?
 fi
 build_s=$(since "$t0")
-if [ -n "$interrupted" ]; then
+if [ -n "${SERIES_ERROR:-}" ] && [ -s "$SERIES_ERROR" ]; then
+	# The patch, and the file and hunk (apply-series.sh's first two lines).
+	build="error	0	not run: $(sed 's/^kmatrix: *//' "$SERIES_ERROR" | head -n2 | paste -sd';' | sed 's/;/; /' | cut -c1-300 | tr '\t' ' ')"
+elif [ -n "$interrupted" ]; then
 	build="infra	$build_s	interrupted during the build"
 	rc=1
 elif [ "$rc" = 0 ]; then
@@ -75,7 +86,11 @@ rm -rf "$CELL_DIR/attempt1"
 if [ "$rc" = 0 ]; then
 	boot "$@"
 else
-	printf 'boot\tnot-run\t0\tthe build failed\n' >"$CELL_DIR/boot.tsv"
+	case $build in
+	error*) why="the cell could not be built" ;;
+	*) why="the build failed" ;;
+	esac
+	printf 'boot\tnot-run\t0\t%s\n' "$why" >"$CELL_DIR/boot.tsv"
 fi
 write_cell
 if [ "$rc" = 0 ] && [ -z "$interrupted" ] && [ "${RETRIES:-1}" -gt 0 ] && worth_retry; then

@@ -1,15 +1,24 @@
 #!/bin/sh
-# run-info.sh REPO SERIES_NAME SERIES: what a run is of, as TSV lines for
-# the report: started, kernel (version of the pristine tree), series, and
-# a `patch POINT SUBJECT` line per series patch.
+# run-info.sh REPO SERIES_NAME SERIES TREE TARBALL PACKAGE: what a run is of, as
+# TSV lines for the report: started, kernel (version of the pristine tree),
+# tree (its name, and the package and version or the tarball it came from),
+# series, a `patch POINT SUBJECT` line per series patch, and an `offset
+# PATCH LINE` line per hunk that met this tree at an offset.
 set -u
 . "$(dirname "$0")/lib.sh"
-repo=$1 name=$2 series=$3
+repo=$1 name=$2 series=$3 tree=$4 tarball=$5 pkg=$6
 printf 'started\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 v=$(git -C "$repo" show pristine:Makefile 2>/dev/null |
 	awk -F' = ' '/^VERSION/{v=$2} /^PATCHLEVEL/{p=$2} /^SUBLEVEL/{s=$2} END{print v"."p"."s}')
 printf 'kernel\t%s\n' "$v"
+# The package's version only when the tarball is the one it installed.
+source=$tarball
+if dpkg-query -L "$pkg" 2>/dev/null | grep -qxF "$tarball"; then
+	source="$pkg $(dpkg-query -W -f='${Version}' "$pkg")"
+fi
+printf 'tree\t%s\t%s\n' "$tree" "$source"
 printf 'series\t%s\t%s\n' "$name" "$series"
 series_points "$repo" "$name" | while read -r pt; do
 	printf 'patch\t%s\t%s\n' "$pt" "$(point_subject "$repo" "$name" "$pt")"
 done
+[ ! -s "$repo/.series_offsets_$name" ] || sed 's/^/offset\t/' "$repo/.series_offsets_$name"

@@ -6,7 +6,8 @@
 # says `ended interrupted`, and the reports cover every finished cell.
 # Environment (from the Makefile): MAKE RUN_ID RUN_DIR RESULTS HOSTBIN
 # REPORT_FLAGS ARCHES POINTS TOP SRC SERIES_NAME SERIES CCACHE ARCH_VIEW
-# CELL_JOBS_FLAG (make's -jN, or empty under a jobserver of the caller's).
+# KSRC_NAME KSRC_TARBALL KSRC_PKG KNOWN_BREAKS (the tree, and its known breaks or empty)
+# CELL_JOBS_FLAG (make's -jN for the cells, whose kernel builds share its slots).
 set -u
 mkdir -p "$RUN_DIR"
 ln -sfn "$RUN_ID" "$RESULTS/latest.tmp" && mv -Tf "$RESULTS/latest.tmp" "$RESULTS/latest"
@@ -19,9 +20,11 @@ done >"$RUN_DIR/cells.list"
 # The run before this one, by report's one definition of a run.
 prev=$("$HOSTBIN/report" runs --except "$RUN_DIR" "$RESULTS" | tail -n1)
 {
-	"$TOP/matrix/run-info.sh" "$SRC" "$SERIES_NAME" "$SERIES"
+	"$TOP/matrix/run-info.sh" "$SRC" "$SERIES_NAME" "$SERIES" "$KSRC_NAME" "$KSRC_TARBALL" "$KSRC_PKG"
 	[ -z "$prev" ] || printf 'previous\t%s\n' "$prev"
 } >"$RUN_DIR/run.tsv"
+# The tree's known breaks go with the run: it is judged by the ones it ran with.
+[ -z "$KNOWN_BREAKS" ] || cp "$KNOWN_BREAKS" "$RUN_DIR/known-breaks.tsv"
 [ "$CCACHE" = 1 ] && ccache --print-stats >"$RUN_DIR/ccache.before" 2>/dev/null
 
 ended=complete cells=
@@ -39,7 +42,6 @@ rm -f "$alive" && mkfifo "$alive"
 # The cells of one arch run in the order given, each after the one before
 # (CELL_ORDER, "CELL:PREVIOUS" pairs): they share the arch's tree and build.
 order=$(printf '%s\n' "$@" | awk -F/ '$2 in last { printf "%s:%s ", $0, last[$2] } { last[$2] = $0 }')
-# shellcheck disable=SC2086 # CELL_JOBS_FLAG is one option or none
 setsid sh -c '(cat "$1" >/dev/null; kill -TERM 0) & shift; exec "$@"' sh "$alive" \
 	$MAKE -k ${CELL_JOBS_FLAG:-} --no-print-directory RUN_ID="$RUN_ID" CELL_ORDER="$order" "$@" &
 cells=$!

@@ -17,7 +17,7 @@
 #   Equivalent: WHY                     no user-visible behaviour can
 #                                       reveal it (WHY names the code)
 # Environment (from the Makefile): MAKE RUN_ID RUN_DIR RESULTS HOSTBIN
-# REPORT_FLAGS TOP WORK SRC SERIES SERIES_NAME CCACHE MUTANTS MUTANT_BASE
+# REPORT_FLAGS TOP LOCKS SRC SERIES SERIES_NAME CCACHE MUTANTS MUTANT_BASE
 # ARCH_KARCHS ("ARCH:KARCH ..." of ARCHES) MUTANTS_ONLY (point names or
 # patch numbers to run; empty: all).
 set -u
@@ -30,7 +30,7 @@ make_tmp
 
 # The mutants become tags (only under their own lock: a series being
 # applied at the same time is not disturbed, nor its tags touched).
-POINTS_OUT=$tmp/points "$TOP/matrix/with-lock.sh" "$WORK/locks/series" "the series' tags" \
+POINTS_OUT=$tmp/points "$TOP/matrix/with-lock.sh" "$LOCKS/series" "the series' tags" \
 	"$TOP/matrix/apply-series.sh" --each=m "$SRC" "$MUTANTS" "$ns" "$base_rev" || exit 1
 
 # A trailer's values, one a line: the patch's message, up to its diff.

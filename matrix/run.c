@@ -39,8 +39,7 @@ const char *status_name(enum kmx_test_status s)
 	return kmx_test_status_name[s];
 }
 
-/* Splits a line at tabs in place; returns the number of fields. */
-static int split_tabs(char *line, char **f, int max)
+int split_tabs(char *line, char **f, int max)
 {
 	int n = 0;
 
@@ -279,6 +278,15 @@ void cell_judge(struct cell *c)
 		c->verdict = CELL_NO_RESULTS;
 	else
 		c->verdict = c->unexpected ? CELL_UNEXPECTED : CELL_OK;
+	/* Only the kernel's own failures can be known breaks, never a broken record. */
+	c->known_break = NULL;
+	if (c->verdict == CELL_BUILD && !strcmp(c->build_status, "failed"))
+		c->known_break = known_break_for(c->known_breaks, c->arch, c->point, "build");
+	else if ((c->verdict == CELL_BOOT && (!strcmp(c->boot_status, "panic") || !strcmp(c->boot_status, "timeout"))) ||
+		 c->verdict == CELL_NO_RESULTS)
+		c->known_break = known_break_for(c->known_breaks, c->arch, c->point, "boot");
+	if (c->known_break)
+		c->verdict = CELL_KNOWN_BREAK;
 }
 
 const char *cell_status(const struct cell *c)
@@ -290,9 +298,22 @@ const char *cell_status(const struct cell *c)
 	case CELL_BOOT:		return c->boot_status;
 	case CELL_NO_RESULTS:	return "no-results";
 	case CELL_UNEXPECTED:	return "unexpected";
+	case CELL_KNOWN_BREAK:	return "known-break";
 	case CELL_OK:		break;
 	}
 	return "ok";
+}
+
+const char *run_tree(const struct run *r)
+{
+	return r->tree ? r->tree : r->kernel ? r->kernel : "unknown";
+}
+
+void run_subject(const struct run *r, char *buf, size_t n)
+{
+	snprintf(buf, n, "kernel %s (%s), series %s", r->kernel ? r->kernel : "unknown",
+		 r->tree_source ? r->tree_source : r->tree ? r->tree : "tree not recorded",
+		 r->series_name ? r->series_name : "none recorded");
 }
 
 const struct cell *run_find_cell(const struct run *r, const char *arch, const char *point)
@@ -358,7 +379,10 @@ static size_t list_cells(const char *run_dir, char ***names)
 	return n;
 }
 
-/* run.tsv: `started`, `kernel`, `series NAME SOURCE`, `patch POINT SUBJECT`, `ended HOW`. */
+/*
+ * run.tsv: `started`, `kernel VERSION`, `tree NAME SOURCE`, `series NAME SOURCE`,
+ * `patch POINT SUBJECT`, `offset PATCH GIT-LINE`, `ended HOW`.
+ */
 static void load_run_info(struct run *r)
 {
 	char p[4200], line[1024], *f[3];
@@ -387,6 +411,13 @@ static void load_run_info(struct run *r)
 			set(&r->started, f[1]);
 		} else if (n >= 2 && !strcmp(f[0], "kernel")) {
 			set(&r->kernel, f[1]);
+		} else if (n == 3 && !strcmp(f[0], "tree")) {
+			set(&r->tree, f[1]);
+			set(&r->tree_source, f[2]);
+		} else if (n == 3 && !strcmp(f[0], "offset")) {
+			r->offsets = xrealloc(r->offsets, (r->noffsets + 1) * sizeof(char *));
+			snprintf(p, sizeof(p), "%s: %s", f[1], f[2]);
+			r->offsets[r->noffsets++] = xstrdup(p);
 		} else if (n >= 2 && !strcmp(f[0], "ended")) {
 			set(&r->ended, f[1]);
 		} else if (n == 3 && !strcmp(f[0], "series")) {
@@ -445,6 +476,7 @@ void run_load(struct run *r, const char *dir)
 		snprintf(real, sizeof(real), "%s", dir);
 	r->id = xstrdup(strrchr(real, '/') ? strrchr(real, '/') + 1 : real);
 	load_run_info(r);
+	known_breaks_load(&r->known_breaks, dir);
 	mutants_load(&r->mutants, dir);
 	/* A run that says when it started and not that it ended is still going. */
 	over = !r->started || r->ended ? 1 : 0;
@@ -454,6 +486,7 @@ void run_load(struct run *r, const char *dir)
 	r->cells = xrealloc(NULL, r->ncells * sizeof(*r->cells));
 	for (size_t j = 0; j < r->ncells; j++) {
 		run_load_cell(&r->cells[j], dir, names[j], over);
+		r->cells[j].known_breaks = &r->known_breaks;
 		r->cells[j].judged_as = mutants_base_of(&r->mutants, r->cells[j].point);
 		cell_judge(&r->cells[j]);
 		add_axis(r->archs, &r->narchs, r->cells[j].arch);
@@ -478,6 +511,7 @@ void run_totals(const struct run *r, struct run_totals *t)
 		t->flaky += c->counts[KMX_FLAKY];
 		t->infra_cells += c->verdict == CELL_INFRA;
 		t->pending_cells += c->verdict == CELL_PENDING;
+		t->known_breaks += c->verdict == CELL_KNOWN_BREAK;
 		t->failed_cells += c->verdict == CELL_BUILD || c->verdict == CELL_BOOT ||
 				   c->verdict == CELL_NO_RESULTS;
 	}

@@ -28,7 +28,17 @@ enum cell_verdict {
 	CELL_BOOT,		/* the boot did not end with results */
 	CELL_NO_RESULTS,	/* booted, but reported nothing */
 	CELL_UNEXPECTED,	/* at least one unexpected result */
+	CELL_KNOWN_BREAK,	/* did not build or boot, as the tree's known breaks say */
 	CELL_OK,
+};
+
+/* A kernel tree's known breaks (expect.c): a cell that fails there is shown so, not as a failure. */
+struct known_break {
+	char *arch, *point, *stage, *reason;
+};
+struct known_breaks {
+	struct known_break *b;
+	size_t n;
 };
 
 struct test {
@@ -56,6 +66,8 @@ struct cell {
 	unsigned unexpected;
 	enum cell_verdict verdict;
 	const char *infra_cause;	/* with CELL_INFRA */
+	const struct known_breaks *known_breaks;	/* the run's, set before cell_judge() */
+	const char *known_break;	/* with CELL_KNOWN_BREAK: why */
 };
 
 /* A change of one test's result from one cell to the next. */
@@ -129,6 +141,10 @@ struct mutants {
 struct run {
 	char *dir, *id;
 	char *started, *kernel, *series_name, *series_source, *ended, *ccache;
+	char *tree, *tree_source;	/* the tree's name (tarball), and package and version */
+	char **offsets;			/* `PATCH: git apply's offset line`, where the series moved */
+	size_t noffsets;
+	struct known_breaks known_breaks;
 	char **patch_points, **patch_subjects;
 	size_t npatches;
 	struct cell *cells;
@@ -144,7 +160,8 @@ struct comparison {
 	const struct run *a, *b;
 	struct change *changes;
 	size_t nchanges;
-	int worse;
+	int worse;		/* never for runs of different trees */
+	int other_tree;		/* the runs are of different kernel trees */
 };
 
 /* The expectations (expect.c); none loaded: every fail and error is unexpected. */
@@ -152,6 +169,15 @@ int expectations_load(const char *path);
 int expectations_given(void);
 /* 1 and *st set when an expectation names this result. */
 int expectation_for(const char *arch, const char *point, const char *test, enum kmx_test_status *st);
+
+/* Splits a line at tabs in place (at most max fields); returns how many. */
+int split_tabs(char *line, char **f, int max);
+
+/* The known breaks: loads RUN/known-breaks.tsv (none: no known breaks). */
+void known_breaks_load(struct known_breaks *kb, const char *run_dir);
+/* The reason when STAGE (build, boot) of this cell is a known break, or NULL. */
+const char *known_break_for(const struct known_breaks *kb, const char *arch, const char *point,
+			    const char *stage);
 
 int run_is_run(const char *dir);
 /* The value of run DIR's run.tsv line KEY (allocated), or NULL. */
@@ -162,8 +188,11 @@ size_t run_list(const char *results_dir, char ***runs);
 void run_load(struct run *r, const char *dir);
 void run_load_cell(struct cell *c, const char *run_dir, const char *name, int run_over);
 void cell_judge(struct cell *c);
-/* Built, booted, reported, nothing unexpected. */
-static inline int cell_ok(const struct cell *c) { return c->verdict == CELL_OK; }
+/* Built, booted, reported, nothing unexpected; or a known break of the tree. */
+static inline int cell_ok(const struct cell *c)
+{
+	return c->verdict == CELL_OK || c->verdict == CELL_KNOWN_BREAK;
+}
 /* The cell's short status for grids: ok, unexpected, failed, timeout, infra, pending... */
 const char *cell_status(const struct cell *c);
 const struct cell *run_find_cell(const struct run *r, const char *arch, const char *point);
@@ -185,9 +214,14 @@ void mutant_arch_totals(const struct run *r, const char *arch, unsigned *killed,
 
 /* Totals over a run, for the closing lines. */
 struct run_totals {
-	unsigned results, unexpected, flaky, failed_cells, infra_cells, pending_cells;
+	unsigned results, unexpected, flaky, failed_cells, infra_cells, pending_cells, known_breaks;
 };
 void run_totals(const struct run *r, struct run_totals *t);
+
+/* Which tree a run is of: the tree's name, else (older runs) the kernel version. */
+const char *run_tree(const struct run *r);
+/* What a run is of, for people: "kernel 6.12.118 (linux-source-6.12 6.12.118-1~deb12u1), series forced-exit". */
+void run_subject(const struct run *r, char *buf, size_t n);
 
 const char *status_name(enum kmx_test_status s);
 char *xstrdup(const char *s);

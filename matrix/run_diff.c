@@ -104,8 +104,8 @@ static void add(struct comparison *cmp, enum change_kind kind, const struct cell
 /* A cell that built and booted before and now does not, for a kernel reason. */
 static int stopped(const struct cell *a, const struct cell *b)
 {
-	if (b->verdict == CELL_INFRA || b->verdict == CELL_PENDING)
-		return 0;	/* not judged: no news about the kernel */
+	if (b->verdict == CELL_INFRA || b->verdict == CELL_PENDING || b->verdict == CELL_KNOWN_BREAK)
+		return 0;	/* not judged, or the tree's known break: no news about the kernel */
 	return (!strcmp(a->build_status, "ok") && strcmp(b->build_status, "ok")) ||
 	       (!strcmp(a->boot_status, "ok") && strcmp(b->boot_status, "ok"));
 }
@@ -151,4 +151,13 @@ void run_compare(struct comparison *cmp, const struct run *a, const struct run *
 	for (size_t i = 0; i < a->ncells; i++)
 		if (!run_find_cell(b, a->cells[i].arch, a->cells[i].point))
 			add(cmp, CHANGE_VANISHED_CELL, &a->cells[i], NULL, NULL, NULL, 0);
+	/* Between trees a change is the trees' difference, not a regression. */
+	/* (Runs from before run.tsv named the tree have only the kernel version.) */
+	cmp->other_tree = a->tree && b->tree ? strcmp(a->tree, b->tree) != 0 :
+			  a->kernel && b->kernel && strcmp(a->kernel, b->kernel);
+	if (cmp->other_tree) {
+		cmp->worse = 0;
+		for (size_t i = 0; i < cmp->nchanges; i++)
+			cmp->changes[i].worse = 0;
+	}
 }

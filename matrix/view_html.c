@@ -41,6 +41,8 @@ static void grid(FILE *f, const struct run *r)
 				      c->point, st);
 			if (c->verdict == CELL_INFRA)
 				markup_printf(f, "could not be judged: %s<br>", c->infra_cause);
+			if (c->verdict == CELL_KNOWN_BREAK)
+				markup_printf(f, "a known break of this tree: %s<br>", c->known_break);
 			markup_printf(f, "%u pass, %u fail, %u skip, %u unexpected", c->counts[KMX_PASS],
 				      c->counts[KMX_FAIL] + c->counts[KMX_ERROR], c->counts[KMX_SKIP], c->unexpected);
 			if (c->counts[KMX_FLAKY])
@@ -122,13 +124,19 @@ int write_html(const struct run *r, const struct comparison *since_previous)
 {
 	struct out o;
 	FILE *f = out_open(&o, r->dir, "index.html");
+	char subject[1024];
 
 	if (!f)
 		return -1;
 	markup_printf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
 		      "<title>kmatrix %s</title>\n<style>\n", r->id);
 	fputs(style, f);
-	markup_printf(f, "</style></head><body>\n<h1>kmatrix run %s</h1>\n", r->id);
+	run_subject(r, subject, sizeof(subject));
+	markup_printf(f, "</style></head><body>\n<h1>kmatrix run %s</h1>\n<p id=\"subject\">%s.</p>\n", r->id, subject);
+	if (r->noffsets)
+		fprintf(f, "<p>The series met this tree with offsets (no fuzz):</p><ul>\n");
+	for (size_t i = 0; i < r->noffsets; i++)
+		markup_printf(f, "<li><code>%s</code></li>\n%s", r->offsets[i], i + 1 == r->noffsets ? "</ul>\n" : "");
 	if (r->mutants.n)
 		html_mutants(f, r);
 	else

@@ -32,6 +32,8 @@ static void write_cell(FILE *f, const struct cell *c)
 	json_str(f, cell_status(c));
 	fprintf(f, ", \"infra\": ");
 	json_str_or_null(f, c->infra_cause);
+	fprintf(f, ", \"known_break\": ");
+	json_str_or_null(f, c->known_break);
 	fprintf(f, ", \"retry\": ");
 	json_str_or_null(f, c->retry);
 	fprintf(f, ",\n     \"counts\": {\"pass\": %u, \"fail\": %u, \"skip\": %u, \"xfail\": %u, \"error\": %u, ",
@@ -87,6 +89,18 @@ int write_json(const struct run *r)
 	if (r->kernel) {
 		fprintf(f, ",\n  \"kernel\": ");
 		json_str(f, r->kernel);
+	}
+	if (r->tree) {
+		fprintf(f, ",\n  \"tree\": {\"name\": ");
+		json_str(f, r->tree);
+		fprintf(f, ", \"source\": ");
+		json_str(f, r->tree_source);
+		fprintf(f, ", \"offsets\": [");
+		for (size_t i = 0; i < r->noffsets; i++) {
+			fprintf(f, "%s", i ? ", " : "");
+			json_str(f, r->offsets[i]);
+		}
+		fprintf(f, "]}");
 	}
 	if (r->series_name) {
 		fprintf(f, ",\n  \"series\": {\"name\": ");

@@ -15,7 +15,10 @@ static void step(FILE *f, const struct cell *c, const char *name, double s, cons
 {
 	markup_printf(f, "    <testcase classname=\"%s.%s\" name=\"%s\" time=\"%.1f\">", c->arch, c->point,
 		      name, s);
-	if (strcmp(status, "ok") && c->verdict == CELL_INFRA)
+	if (strcmp(status, "ok") && c->verdict == CELL_KNOWN_BREAK)
+		markup_printf(f, "<skipped message=\"%s %s, a known break of this tree: %s\"/>", name, status,
+			      c->known_break);
+	else if (strcmp(status, "ok") && c->verdict == CELL_INFRA)
 		markup_printf(f, "<error type=\"infra\" message=\"%s %s\">%s</error>", name, status, reason);
 	else if (strcmp(status, "ok"))
 		markup_printf(f, "<failure message=\"%s %s\">%s</failure>", name, status, reason);
@@ -48,6 +51,7 @@ int write_junit(const struct run *r)
 	for (size_t i = 0; i < r->ncells; i++) {
 		const struct cell *c = &r->cells[i];
 		int infra = c->verdict == CELL_INFRA || c->verdict == CELL_PENDING;
+		int known = c->verdict == CELL_KNOWN_BREAK;
 		int build_bad = strcmp(c->build_status, "ok") != 0;
 		int boot_bad = strcmp(c->boot_status, "ok") != 0;
 
@@ -55,8 +59,12 @@ int write_junit(const struct run *r)
 			continue;
 		markup_printf(f, "  <testsuite name=\"%s/%s\" tests=\"%zu\" failures=\"%u\" errors=\"%u\" "
 			      "skipped=\"%u\" time=\"%.1f\">\n", c->arch, c->point, c->ntests + 2,
-			      c->unexpected + (infra ? 0 : build_bad + boot_bad),
-			      infra ? build_bad + boot_bad : 0, c->counts[KMX_SKIP], c->build_s + c->boot_s);
+			      c->unexpected + (infra || known ? 0 : build_bad + boot_bad),
+			      infra ? build_bad + boot_bad : 0, c->counts[KMX_SKIP] + (known ? build_bad + boot_bad : 0),
+			      c->build_s + c->boot_s);
+		markup_printf(f, "    <properties><property name=\"kernel\" value=\"%s\"/>"
+			      "<property name=\"tree\" value=\"%s\"/></properties>\n",
+			      r->kernel ? r->kernel : "", r->tree_source ? r->tree_source : run_tree(r));
 		step(f, c, "build", c->build_s, c->build_status, c->build_reason);
 		step(f, c, "boot", c->boot_s, c->boot_status, c->boot_reason);
 		for (size_t j = 0; j < c->ntests; j++)

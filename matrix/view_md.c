@@ -15,6 +15,8 @@ static void grid_cell(FILE *f, const struct cell *c)
 	fprintf(f, " %s%s%s", bold, cell_status(c), bold);
 	if (c->verdict == CELL_INFRA)
 		fprintf(f, " (could not be judged: %s)", c->infra_cause);
+	if (c->verdict == CELL_KNOWN_BREAK)
+		fprintf(f, " (a known break of this tree: %s)", c->known_break);
 	fprintf(f, ": %u pass, %u fail, %u skip", c->counts[KMX_PASS],
 		c->counts[KMX_FAIL] + c->counts[KMX_ERROR], c->counts[KMX_SKIP]);
 	if (c->counts[KMX_FLAKY])
@@ -38,10 +40,17 @@ int write_markdown(const struct run *r)
 {
 	struct out o;
 	FILE *f = out_open(&o, r->dir, "summary.md");
+	char subject[1024];
 
 	if (!f)
 		return -1;
-	fprintf(f, "# kmatrix run %s\n\n| arch |", r->id);
+	run_subject(r, subject, sizeof(subject));
+	fprintf(f, "# kmatrix run %s\n\n%s.\n\n", r->id, subject);
+	if (r->noffsets)
+		fprintf(f, "The series met this tree with offsets (no fuzz):\n\n");
+	for (size_t i = 0; i < r->noffsets; i++)
+		fprintf(f, "- %s\n%s", r->offsets[i], i + 1 == r->noffsets ? "\n" : "");
+	fprintf(f, "| arch |");
 	for (size_t p = 0; p < r->npoints; p++)
 		fprintf(f, " %s |", r->points[p]);
 	fprintf(f, "\n|---|");

@@ -12,6 +12,9 @@ void print_cell_line(const struct cell *c)
 		       c->build_status, c->boot_status, c->infra_cause);
 		return;
 	}
+	if (c->verdict == CELL_KNOWN_BREAK)
+		printf("  [%s %s] a known break of this tree (build %s, boot %s): %s\n", c->arch, c->point,
+		       c->build_status, c->boot_status, c->known_break);
 	printf("  [%s %s] build %s %.1fs, boot %s %.1fs, tests: %u pass, %u fail, %u skip, %u unexpected%s%s\n",
 	       c->arch, c->point, c->build_status, c->build_s, c->boot_status, c->boot_s,
 	       c->counts[KMX_PASS], c->counts[KMX_FAIL] + c->counts[KMX_ERROR], c->counts[KMX_SKIP],
@@ -32,6 +35,12 @@ void print_cell_line(const struct cell *c)
 
 void print_table(const struct run *r)
 {
+	char subject[1024];
+
+	run_subject(r, subject, sizeof(subject));
+	printf("\n%s", subject);
+	for (size_t i = 0; i < r->noffsets; i++)
+		printf("%s offset %s", i ? "," : "; the series applied with", r->offsets[i]);
 	printf("\n%-10s %-10s %-8s %8s  %-12s %7s  %5s %5s %5s %6s  %s\n", "arch", "point",
 	       "build", "seconds", "boot", "seconds", "pass", "fail", "skip", "unexp", "note");
 	for (size_t i = 0; i < r->ncells; i++) {
@@ -46,7 +55,9 @@ void print_table(const struct run *r)
 		       c->arch, c->point, c->build_status, c->build_s, c->boot_status,
 		       c->boot_s, c->counts[KMX_PASS], c->counts[KMX_FAIL] + c->counts[KMX_ERROR],
 		       c->counts[KMX_SKIP], c->unexpected,
-		       c->verdict == CELL_INFRA ? "INFRA, not judged: " : "",
+		       c->verdict == CELL_INFRA ? "INFRA, not judged: " :
+		       c->verdict == CELL_KNOWN_BREAK ? "KNOWN BREAK of the tree: " : "",
+		       c->verdict == CELL_KNOWN_BREAK ? c->known_break :
 		       !note[0] && !c->ntests ? "no test results" : note);
 	}
 }
@@ -113,11 +124,13 @@ void print_comparison(const struct comparison *cmp)
 	int changes = 0;
 
 	printf("compare %s -> %s\n", cmp->a->dir, cmp->b->dir);
-	if (cmp->a->kernel && cmp->b->kernel && strcmp(cmp->a->kernel, cmp->b->kernel))
-		printf("  note: the runs are of different kernels (%s, %s)\n", cmp->a->kernel, cmp->b->kernel);
+	if (cmp->other_tree)
+		printf("  note: the runs are of different kernel trees (%s, %s): the changes below are\n"
+		       "  differences between the trees, not regressions\n", run_tree(cmp->a), run_tree(cmp->b));
 	for (size_t i = 0; i < cmp->nchanges; i++)
 		print_change(&cmp->changes[i], &changes);
-	printf("%d changes; %s\n", changes, cmp->worse ?
+	printf("%d changes; %s\n", changes, cmp->other_tree ? "runs of different trees: nothing is judged worse" :
+	       cmp->worse ?
 	       "WORSE: a new unexpected result or a cell that stopped building or booting" :
 	       "nothing got worse");
 }
@@ -141,6 +154,9 @@ int print_closing(const struct run *r, int have_expectations)
 	if (t.flaky)
 		printf("%s: %u flaky results (they differed between two boots; not counted as regressions)\n",
 		       r->dir, t.flaky);
+	if (t.known_breaks)
+		printf("%s: %u cells failed as the tree's known breaks say (not counted as failures)\n", r->dir,
+		       t.known_breaks);
 	if (t.infra_cells || t.pending_cells)
 		printf("%s: %u cells could not be judged (infrastructure), %u not run yet\n", r->dir,
 		       t.infra_cells, t.pending_cells);
@@ -156,6 +172,8 @@ int print_closing(const struct run *r, int have_expectations)
 		printf(", %u flaky", t.flaky);
 	if (t.infra_cells)
 		printf(", %u cells not judged (infra)", t.infra_cells);
+	if (t.known_breaks)
+		printf(", %u known breaks", t.known_breaks);
 	printf("\n");
 	return bad;
 }

@@ -39,4 +39,19 @@ dry_matrix() { env -u ARCHES make --no-print-directory -C "$top" -n matrix WORK=
 expect "make matrix POINTS=pristine applies no series" sh -c "! echo \"\$1\" | grep -q apply-series.sh" sh "$(dry_matrix POINTS=pristine)"
 expect "make matrix POINTS='pristine fixed' applies the series" sh -c "echo \"\$1\" | grep -q apply-series.sh" sh "$(dry_matrix POINTS='pristine fixed')"
 rm -rf "${TMPDIR:-/tmp}/kmatrix-dry.$$"
+
+# KSRC_PKG alone picks a tree; each tree has its own work and results
+# folders, and the default tree keeps the old ones (its caches stay valid).
+var() { v=$1; shift; make --no-print-directory -s -C "$top" --eval "print-var: ; @echo \$($v)" print-var WORK=/w "$@" 2>/dev/null; }
+expect "default tree: the tarball of its package" [ "$(var KSRC_TARBALL)" = /usr/src/linux-source-6.1.tar.xz ]
+expect "default tree: the top of WORK" [ "$(var SRC)" = /w/src/linux ]
+expect "default tree: results/" [ "$(var RESULTS)" = "$top/results" ]
+expect "KSRC_PKG picks the tarball" [ "$(var KSRC_TARBALL KSRC_PKG=linux-source-6.12)" = /usr/src/linux-source-6.12.tar.xz ]
+expect "another tree: its own import" [ "$(var SRC KSRC_PKG=linux-source-6.12)" = /w/trees/linux-source-6.12/src/linux ]
+expect "another tree: its own builds" [ "$(var BUILD_ROOT KSRC_PKG=linux-source-6.12)" = /w/trees/linux-source-6.12/build ]
+expect "another tree: its own results" [ "$(var RESULTS KSRC_PKG=linux-source-6.12)" = "$top/results/trees/linux-source-6.12" ]
+expect "another tree: its own locks" [ "$(var LOCKS KSRC_PKG=linux-source-6.12)" = /w/trees/linux-source-6.12/locks ]
+expect "a tarball given alone is a tree of its own" [ "$(var SRC KSRC_TARBALL=/tmp/linux-6.9.tar.xz)" = /w/trees/linux-6.9/src/linux ]
+expect "the series' own tree: exact" [ -n "$(var SERIES_EXACT)" ]
+expect "another tree: offsets allowed" [ -z "$(var SERIES_EXACT KSRC_PKG=linux-source-6.12)" ]
 finish test-help

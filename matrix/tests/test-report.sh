@@ -218,4 +218,44 @@ expect "mutants: ... but not judged" grep -q '2 not judged' "$tmp/mu.out"
 # No summary.json.tmp left behind (atomic rename).
 expect "no temporary files left" [ -z "$(find "$tmp" -name '*.tmp*')" ]
 
+
+# Another tree: the run names it (every view), a known break of the tree is
+# shown with its reason and fails nothing, and offsets are listed.
+cell kb sparc32-pristine 'arch\tsparc32\npoint\tpristine\nbuild\tfailed\t3.0\tfs/fcntl.c:1: error: BUILD_BUG_ON\nboot\tnot-run\t0\tthe build failed\n'
+cell kb m68k-pristine 'arch\tm68k\npoint\tpristine\nbuild\tfailed\t3.0\terror: other\nboot\tnot-run\t0\tthe build failed\n'
+printf 'kernel\t6.12.118\ntree\tlinux-source-6.12\tlinux-source-6.12 6.12.118-1~deb12u1\noffset\t0016-x.patch\tHunk #1 succeeded at 1703 (offset -11 lines).\n' >"$tmp/kb/run.tsv"
+printf '# known\nsparc32\t*\tbuild\tfcntl_init BUILD_BUG_ON: a break of this tree\n' >"$tmp/kb/known-breaks.tsv"
+"$bin/report" summary --table "$tmp/kb" >"$tmp/kb.out"
+expect "known break: the other failed build still fails the run" [ $? = 1 ]
+expect "known break: its cell status" [ "$(jqval kb '.cells[0].status')" = known-break ]
+expect "known break: its reason in JSON" [ "$(jqval kb '.cells[0].known_break')" = "fcntl_init BUILD_BUG_ON: a break of this tree" ]
+expect "known break: counts as ok" [ "$(jqval kb '.cells[0].ok')" = true ]
+expect "known break: an unlisted arch's failure does not" [ "$(jqval kb '.cells[1].status')" = failed ]
+expect "known break: junit skips it, with the reason" grep -q '<skipped message="build failed, a known break of this tree: fcntl_init' "$tmp/kb/junit.xml"
+expect "known break: the table says so" grep -q "KNOWN BREAK of the tree: fcntl_init" "$tmp/kb.out"
+expect "tree: named in the table" grep -q "^kernel 6.12.118 (linux-source-6.12 6.12.118-1~deb12u1)" "$tmp/kb.out"
+expect "tree: named in summary.md" grep -q "^kernel 6.12.118 (linux-source-6.12 6.12.118-1~deb12u1)" "$tmp/kb/summary.md"
+expect "tree: named in index.html" grep -q 'id="subject">kernel 6.12.118 (linux-source-6.12 6.12.118-1~deb12u1)' "$tmp/kb/index.html"
+expect "tree: named in JSON" [ "$(jqval kb '.tree.name')" = linux-source-6.12 ]
+expect "tree: named in junit.xml" grep -q '<property name="tree" value="linux-source-6.12 6.12.118-1~deb12u1"/>' "$tmp/kb/junit.xml"
+expect "offsets: listed in summary.md" grep -q "^- 0016-x.patch: Hunk #1 succeeded at 1703 (offset -11 lines)." "$tmp/kb/summary.md"
+expect "offsets: in JSON" [ "$(jqval kb '.tree.offsets[0]')" = "0016-x.patch: Hunk #1 succeeded at 1703 (offset -11 lines)." ]
+sed -i '/^sparc32/d' "$tmp/kb/known-breaks.tsv"
+"$bin/report" summary --quiet "$tmp/kb"
+expect "known break: gone from the file, the cell fails again" [ "$(jqval kb '.cells[0].status')" = failed ]
+"$bin/report" cell "$tmp/kb/sparc32-pristine" >/dev/null
+expect "known break: report cell judges by the run's file too" [ $? = 1 ]
+
+# compare between trees: the changes are shown, none is a regression.
+cp -r "$tmp/ca" "$tmp/ta" && cp -r "$tmp/cb" "$tmp/tb"
+printf 'kernel\t6.1.158\ntree\tlinux-source-6.1\tlinux-source-6.1 6.1.158-1\n' >"$tmp/ta/run.tsv"
+printf 'kernel\t6.12.118\ntree\tlinux-source-6.12\tlinux-source-6.12 6.12.118-1~deb12u1\n' >"$tmp/tb/run.tsv"
+"$bin/report" compare "$tmp/ta" "$tmp/tb" >"$tmp/cmp3.out"
+expect "compare across trees: exit 0" [ $? = 0 ]
+expect "compare across trees: says so" grep -q "different kernel trees (linux-source-6.1, linux-source-6.12)" "$tmp/cmp3.out"
+expect "compare across trees: still lists the change" grep -q "x86_64 base t1: pass -> fail" "$tmp/cmp3.out"
+printf 'kernel\t6.1.158\ntree\tlinux-source-6.1\tlinux-source-6.1 6.1.158-1\n' >"$tmp/tb/run.tsv"
+"$bin/report" compare "$tmp/ta" "$tmp/tb" >/dev/null
+expect "compare on one tree: the new failure is worse again" [ $? = 1 ]
+
 finish test-report
