@@ -5,9 +5,7 @@
 # 64 MiB at 0x0c000000, fixed (no -m); PHYSICAL_START is named too, since
 # tinyconfig (EXPERT) fixes it at MEMORY_START's default, 0x08000000, before
 # the fragment moves MEMORY_START: the zImage then jumps to memory the board
-# does not have and QEMU exits at once (seen). gzip, not tinyconfig's xz:
-# with xz the zImage's decompressor stopped in its error loop (seen, with
-# QEMU's -d in_asm), before any output. QEMU loads the zImage at its default
+# does not have and QEMU exits at once (seen). QEMU loads the zImage at its default
 # BOOT_LINK_OFFSET, the initrd at 24 MiB and passes both in the zero page.
 # The console is the SCIF, the second port (ttySC1): the first, the SCI,
 # goes to -serial null. -serial given twice turns off -nographic's default
@@ -34,7 +32,6 @@ CONFIG_CPU_SUBTYPE_SH7751R=y
 CONFIG_SH_FPU=y
 CONFIG_MEMORY_START=0x0c000000
 CONFIG_PHYSICAL_START=0x0c000000
-CONFIG_KERNEL_GZIP=y
 CONFIG_SH_RTS7751R2D=y
 CONFIG_RTS7751R2D_PLUS=y
 CONFIG_SH_TIMER_TMU=y
@@ -55,4 +52,13 @@ sh4_APPEND      := noiotrap
 sh4_BUSYBOX_DEB :=
 sh4_GUEST_TESTS :=
 # Not run by default yet: the series touches arch/sh/, which would pick it.
-sh4_NOT_DEFAULT := not yet booted in the matrix: joins the default set once its cells are verified and the check's budget allows
+# Blocked (2026-12-04): the kernel builds, but its zImage never starts the
+# kernel. QEMU's -d in_asm shows decompress_kernel() spinning in the inlined
+# error(): after `jsr cache_control` the caller branches on the T bit
+# (`bf.s`) with no `tst` of `output` before it, and cache_control's `dt`
+# loop returns with T set, so `if (!out_buf)` reads true. Seen with xz, gzip,
+# -Os and -O2, with Debian's sh4-linux-gnu-gcc 12.2.0-13 (T is call-clobbered
+# in GCC's own SH register model: a miscompile). What would unblock it: a
+# compiler without the fault (Debian 12 has no other sh4 GCC), or a
+# decompressor fixup, which would change the tree under test.
+sh4_NOT_DEFAULT := blocked: the zImage's decompressor hangs (a GCC 12 sh4 miscompile, see arches/sh4.mk); no sh4 kernel has booted

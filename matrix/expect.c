@@ -81,13 +81,15 @@ int expectations_given(void)
 /*
  * A run's known breaks (RUN/known-breaks.tsv, copied there from
  * matrix/known-breaks/<tree>.tsv when the run starts, so that the run says
- * which it was judged by): lines `ARCH POINT STAGE REASON`, STAGE build or
- * boot, `*` wildcards as above. They are properties of a kernel tree (an
- * upstream build break, say), not of a series.
+ * which it was judged by): lines `ARCH POINT STAGE MATCH REASON`, STAGE
+ * build or boot, `*` wildcards as above; MATCH is text the cell's first
+ * error must contain (`*`: any), so that another failure of the same cell is
+ * still a failure. They are properties of a kernel tree (an upstream build
+ * break, say), not of a series.
  */
 void known_breaks_load(struct known_breaks *kb, const char *run_dir)
 {
-	char path[4200], line[1024], *f[4];
+	char path[4200], line[1024], *f[5];
 	FILE *in;
 
 	memset(kb, 0, sizeof(*kb));
@@ -98,25 +100,27 @@ void known_breaks_load(struct known_breaks *kb, const char *run_dir)
 	while (fgets(line, sizeof(line), in)) {
 		struct known_break *b;
 
-		if (line[0] == '#' || split_tabs(line, f, 4) != 4)
+		if (line[0] == '#' || split_tabs(line, f, 5) != 5)
 			continue;
 		kb->b = xrealloc(kb->b, (kb->n + 1) * sizeof(*kb->b));
 		b = &kb->b[kb->n++];
 		b->arch = xstrdup(f[0]);
 		b->point = xstrdup(f[1]);
 		b->stage = xstrdup(f[2]);
-		b->reason = xstrdup(f[3]);
+		b->match = xstrdup(f[3]);
+		b->reason = xstrdup(f[4]);
 	}
 	fclose(in);
 }
 
 const char *known_break_for(const struct known_breaks *kb, const char *arch, const char *point,
-			    const char *stage)
+			    const char *stage, const char *first_error)
 {
 	for (size_t i = 0; kb && i < kb->n; i++) {
 		const struct known_break *b = &kb->b[i];
 
-		if (wild_match(b->arch, arch) && wild_match(b->point, point) && !strcmp(b->stage, stage))
+		if (wild_match(b->arch, arch) && wild_match(b->point, point) && !strcmp(b->stage, stage) &&
+		    (!strcmp(b->match, "*") || strstr(first_error, b->match)))
 			return b->reason;
 	}
 	return NULL;

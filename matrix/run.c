@@ -281,10 +281,10 @@ void cell_judge(struct cell *c)
 	/* Only the kernel's own failures can be known breaks, never a broken record. */
 	c->known_break = NULL;
 	if (c->verdict == CELL_BUILD && !strcmp(c->build_status, "failed"))
-		c->known_break = known_break_for(c->known_breaks, c->arch, c->point, "build");
+		c->known_break = known_break_for(c->known_breaks, c->arch, c->point, "build", c->build_reason);
 	else if ((c->verdict == CELL_BOOT && (!strcmp(c->boot_status, "panic") || !strcmp(c->boot_status, "timeout"))) ||
 		 c->verdict == CELL_NO_RESULTS)
-		c->known_break = known_break_for(c->known_breaks, c->arch, c->point, "boot");
+		c->known_break = known_break_for(c->known_breaks, c->arch, c->point, "boot", c->boot_reason);
 	if (c->known_break)
 		c->verdict = CELL_KNOWN_BREAK;
 }

@@ -34,7 +34,7 @@ enum cell_verdict {
 
 /* A kernel tree's known breaks (expect.c): a cell that fails there is shown so, not as a failure. */
 struct known_break {
-	char *arch, *point, *stage, *reason;
+	char *arch, *point, *stage, *match, *reason;
 };
 struct known_breaks {
 	struct known_break *b;
@@ -175,9 +175,9 @@ int split_tabs(char *line, char **f, int max);
 
 /* The known breaks: loads RUN/known-breaks.tsv (none: no known breaks). */
 void known_breaks_load(struct known_breaks *kb, const char *run_dir);
-/* The reason when STAGE (build, boot) of this cell is a known break, or NULL. */
+/* The reason when STAGE (build, boot) of this cell, failed with FIRST_ERROR, is a known break; or NULL. */
 const char *known_break_for(const struct known_breaks *kb, const char *arch, const char *point,
-			    const char *stage);
+			    const char *stage, const char *first_error);
 
 int run_is_run(const char *dir);
 /* The value of run DIR's run.tsv line KEY (allocated), or NULL. */
