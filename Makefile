@@ -212,7 +212,7 @@ $(SRC)/.stamp_imported:
 	$(Q)$(TOP)/matrix/with-lock.sh $(LOCKS)/import "the import of the tree" \
 		sh -c 'test -e $@ || { $(TOP)/matrix/import-tree.sh $(KSRC_TARBALL) $(SRC) && touch $@; }'
 
-#> tree: import the kernel tarball into git (WORK/src/linux); with ARCH=, put its worktree at POINT
+#> tree: import the kernel tarball into git (WORK/src/linux, another tree's in WORK/trees/<tree>); with ARCH=, put its worktree at POINT
 tree: $(SRC)/.stamp_imported
 ifneq ($(ARCH),)
 	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT) $(SERIES_NAME)
@@ -232,14 +232,16 @@ SERIES_OFFSETS = $(SRC)/.series_offsets_$(SERIES_NAME)
 # must apply exactly; on any other tree offsets are allowed and recorded,
 # and fuzz never is.
 SERIES_TREE ?= $(shell sed -n 's/^tree=//p' $(SERIES)/config 2>/dev/null)
-SERIES_EXACT = $(filter $(KSRC_NAME),$(SERIES_TREE))
+# (A series that names no tree applies exactly to the default tree.)
+SERIES_EXACT = $(if $(SERIES_TREE),$(filter $(KSRC_NAME),$(SERIES_TREE)),$(filter $(WORK),$(TREE_WORK)))
 #> series: turn SERIES into points (tags) of the kernel tree; lists them
 series: $(SRC)/.stamp_imported
-	$(Q)test -e "$(SERIES)" || { echo "kmatrix: SERIES=$(SERIES): no such file or folder" >&2; exit 1; }
-	$(Q)h=$$( { echo "$(SERIES_BASE)"; find "$(SERIES)" -maxdepth 1 -type f | LC_ALL=C sort | xargs cat; } | sha1sum | cut -c1-40); \
+	$(Q)test -e "$(SERIES)" || { rm -f $(SERIES_ERROR); echo "kmatrix: SERIES=$(SERIES): no such file or folder" >&2; exit 1; }
+	$(Q)h=$$( { echo "$(SERIES_BASE) $(SERIES_EXACT)"; find "$(SERIES)" -maxdepth 1 -type f | LC_ALL=C sort | xargs cat; } | sha1sum | cut -c1-40); \
 	if [ "$$(cat $(SERIES_STAMP) 2>/dev/null)" != "$$h" ]; then \
 		$(TOP)/matrix/with-lock.sh $(LOCKS)/series "the series' tags" sh -c ' \
-			[ "$$(cat $(SERIES_STAMP) 2>/dev/null)" = "$$1" ] && exit 0; rm -f $(SERIES_STAMP); \
+			[ "$$(cat $(SERIES_STAMP) 2>/dev/null)" = "$$1" ] && exit 0; \
+			rm -f $(SERIES_STAMP) $(SERIES_ERROR) $(SERIES_OFFSETS); \
 			if OFFSETS_OUT=$(if $(SERIES_EXACT),,$(SERIES_OFFSETS)) $(TOP)/matrix/apply-series.sh $(SRC) \
 				"$(SERIES)" $(SERIES_NAME) $(SERIES_BASE) 2>$(SERIES_ERROR).tmp; then \
 				cat $(SERIES_ERROR).tmp >&2; rm -f $(SERIES_ERROR).tmp $(SERIES_ERROR); echo "$$1" >$(SERIES_STAMP); \
@@ -452,6 +454,7 @@ RUN_ENV = MAKE='$(MAKE)' RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) RESULTS=$(RESULTS) 
 	REPORT_FLAGS='$(REPORT_FLAGS)' TOP=$(TOP) LOCKS=$(LOCKS) SRC=$(SRC) SERIES_NAME=$(SERIES_NAME) \
 	SERIES='$(SERIES)' CCACHE=$(CCACHE) ARCHES='$(ARCHES)' KSRC_NAME=$(KSRC_NAME) \
 	KSRC_TARBALL=$(KSRC_TARBALL) KSRC_PKG=$(KSRC_PKG) KNOWN_BREAKS=$(KNOWN_BREAKS) \
+	SERIES_ERROR=$(SERIES_ERROR) SERIES_OFFSETS=$(SERIES_OFFSETS) \
 	CELL_JOBS_FLAG=-j$(CELL_JOBS)
 #> matrix: build, boot and test every ARCHES x POINTS cell, print the table
 matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
@@ -516,10 +519,12 @@ KEEP ?= 14
 #> TREES: the trees (KSRC_PKG values) `make nightly` runs the matrix on, each with its own history
 TREES ?= $(KSRC_PKG)
 #> nightly: per tree of TREES: matrix, compare with its last run, keep KEEP runs, write history.html
+# (A RESULTS given by hand holds every tree's history: each in trees/<tree>.)
 nightly:
 	$(Q)rc=0; for t in $(TREES); do \
 		echo "kmatrix: nightly on $$t"; \
-		$(MAKE) --no-print-directory nightly-tree KSRC_PKG=$$t RUN_ID=$(RUN_ID) || rc=1; \
+		$(MAKE) --no-print-directory nightly-tree KSRC_PKG=$$t RUN_ID=$(RUN_ID) \
+			$(if $(and $(word 2,$(TREES)),$(filter-out file,$(origin RESULTS))),RESULTS=$(RESULTS)/trees/$$t) || rc=1; \
 	done; exit $$rc
 #> nightly-tree: the nightly of one tree (KSRC_PKG)
 nightly-tree: $(HOSTBIN)/report
@@ -575,7 +580,7 @@ distcc-check: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 # cell), per-patch rebuilds of BENCH_STEPS_ARCH, and the full defconfig of
 # the BENCH_DEFCONFIG arches (each arch file names it: <arch>_DEFCONFIG).
 # Results in results/bench-<id>/bench.txt and bench.tsv. See matrix/bench.sh.
-BENCH_ROOT        ?= $(WORK)/bench
+BENCH_ROOT        ?= $(TREE_WORK)/bench
 BENCH_ARCHES      ?= $(ARCHES)
 #> BENCH_PHASES: the phases of `make bench`
 BENCH_PHASES      ?= cold noop steps defconfig
@@ -644,7 +649,7 @@ check: deps
 	$(MAKE) --no-print-directory distcc-check RUN_ID=$(RUN_ID) | tee $(RESULTS)/$(RUN_ID)/distcc-check.txt; \
 	$(MAKE) --no-print-directory mutants RUN_ID=$(RUN_ID) ARCHES=$(FAULT_ARCH) MUTANTS_ONLY='$(CHECK_MUTANTS)' \
 		| tee $(RESULTS)/$(RUN_ID)/check-mutants.txt; \
-	WORK=$(TREE_WORK) FAULT_ARCH=$(FAULT_ARCH) FAULT_POINT=$(lastword $(POINTS)) SERIES_NAME=$(SERIES_NAME) \
+	WORK=$(WORK) FAULT_TREE_WORK=$(TREE_WORK) FAULT_ARCH=$(FAULT_ARCH) FAULT_POINT=$(lastword $(POINTS)) SERIES_NAME=$(SERIES_NAME) \
 		$(TOP)/matrix/tests/check-faults.sh | tee $(RESULTS)/$(RUN_ID)/check-faults.txt; \
 	$(TOP)/matrix/tests/check-summary.sh $(RESULTS)/$(RUN_ID) || rc=1; \
 	exit $$rc

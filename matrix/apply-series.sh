@@ -97,10 +97,10 @@ apply_one() {	# PATCH DIRECTION(""|-R) WHERE
 		exit 1
 	fi
 	if grep -q 'succeeded at .*offset' "$tmp/apply.log" && [ -n "$offsets_out" ]; then
-		grep 'offset' "$tmp/apply.log" | sed "s|^|$(basename "$p")	|" >>"$tmp/offsets"
+		grep 'succeeded at .*offset' "$tmp/apply.log" | sed "s|^|$(basename "$p")	|" >>"$tmp/offsets"
 	elif grep -q 'succeeded at .*offset' "$tmp/apply.log"; then
 		warn "$(basename "$p") applies $where only with an offset (exactly is required$([ "$verify" = 1 ] && echo ' by verify-series' || echo ' on the tree the series was ported to')):"
-		grep 'offset' "$tmp/apply.log" | sed 's/^/kmatrix:   /' >&2
+		grep 'succeeded at .*offset' "$tmp/apply.log" | sed 's/^/kmatrix:   /' >&2
 		exit 1
 	fi
 }

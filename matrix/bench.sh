@@ -62,7 +62,7 @@ if has cold; then
 		$BMAKE tree ARCH="$a" POINT="$(set -- $POINTS; echo "$1")" >/dev/null || echo "bench: $a: worktree failed"
 	done
 	trees=$(since "$t")
-	$BMAKE -j"$COLD_JOBS" matrix "ARCHES=$ARCHES" "POINTS=$POINTS" RESULTS="$OUT/cold" >"$OUT/cold.log" 2>&1
+	$BMAKE CELL_JOBS="$COLD_JOBS" matrix "ARCHES=$ARCHES" "POINTS=$POINTS" RESULTS="$OUT/cold" >"$OUT/cold.log" 2>&1
 	rc=$?
 	total=$(since "$t")
 	say 'total %s s (worktrees %s s of it), matrix exit status %s; goal <= 1200 s: %s\n' \
@@ -103,7 +103,7 @@ if has noop; then
 	i=1
 	while [ "$i" -le "$NOOP_RUNS" ]; do
 		t=$(now)
-		$BMAKE -j"$NOOP_JOBS" matrix "ARCHES=$ARCHES" "POINTS=$POINTS" RESULTS="$OUT/noop-$i" >"$OUT/noop-$i.log" 2>&1
+		$BMAKE CELL_JOBS="$NOOP_JOBS" matrix "ARCHES=$ARCHES" "POINTS=$POINTS" RESULTS="$OUT/noop-$i" >"$OUT/noop-$i.log" 2>&1
 		rc=$?
 		s=$(since "$t")
 		echo "$s" >>"$OUT/noop.times"

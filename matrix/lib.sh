@@ -57,6 +57,12 @@ infra_error() (	# LOG
 
 # ---- series and points -----------------------------------------------------------
 
+# What a series that did not apply said, in one line: the patch, and the
+# file and hunk (apply-series.sh's first two lines).
+series_error_summary() {	# SERIES_ERROR_FILE
+	sed 's/^kmatrix: *//' "$1" | head -n2 | paste -sd';' | sed 's/;/; /' | cut -c1-300 | tr '\t' ' '
+}
+
 # A patch file's subject, without its "[PATCH n/m]" prefix, with a folded
 # second header line joined.
 subject() {	# PATCH

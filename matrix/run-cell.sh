@@ -39,8 +39,7 @@ else
 fi
 build_s=$(since "$t0")
 if [ -n "${SERIES_ERROR:-}" ] && [ -s "$SERIES_ERROR" ]; then
-	# The patch, and the file and hunk (apply-series.sh's first two lines).
-	build="error	0	not run: $(sed 's/^kmatrix: *//' "$SERIES_ERROR" | head -n2 | paste -sd';' | sed 's/;/; /' | cut -c1-300 | tr '\t' ' ')"
+	build="error	0	not run: $(series_error_summary "$SERIES_ERROR")"
 elif [ -n "$interrupted" ]; then
 	build="infra	$build_s	interrupted during the build"
 	rc=1

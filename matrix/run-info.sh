@@ -3,7 +3,9 @@
 # TSV lines for the report: started, kernel (version of the pristine tree),
 # tree (its name, and the package and version or the tarball it came from),
 # series, a `patch POINT SUBJECT` line per series patch, and an `offset
-# PATCH LINE` line per hunk that met this tree at an offset.
+# PATCH LINE` line per hunk that met this tree at an offset; or, when the
+# series does not apply to this tree, a `series-error` line instead of both.
+# Environment: SERIES_ERROR and SERIES_OFFSETS, the files `make series` leaves.
 set -u
 . "$(dirname "$0")/lib.sh"
 repo=$1 name=$2 series=$3 tree=$4 tarball=$5 pkg=$6
@@ -18,7 +20,12 @@ if dpkg-query -L "$pkg" 2>/dev/null | grep -qxF "$tarball"; then
 fi
 printf 'tree\t%s\t%s\n' "$tree" "$source"
 printf 'series\t%s\t%s\n' "$name" "$series"
+# (The tags a series that no longer applies left behind are not its points.)
+if [ -s "${SERIES_ERROR:-}" ]; then
+	printf 'series-error\t%s\n' "$(series_error_summary "$SERIES_ERROR")"
+	exit 0
+fi
 series_points "$repo" "$name" | while read -r pt; do
 	printf 'patch\t%s\t%s\n' "$pt" "$(point_subject "$repo" "$name" "$pt")"
 done
-[ ! -s "$repo/.series_offsets_$name" ] || sed 's/^/offset\t/' "$repo/.series_offsets_$name"
+[ ! -s "${SERIES_OFFSETS:-}" ] || sed 's/^/offset\t/' "$SERIES_OFFSETS"

@@ -7,6 +7,7 @@
 # Environment (from the Makefile): MAKE RUN_ID RUN_DIR RESULTS HOSTBIN
 # REPORT_FLAGS ARCHES POINTS TOP SRC SERIES_NAME SERIES CCACHE ARCH_VIEW
 # KSRC_NAME KSRC_TARBALL KSRC_PKG KNOWN_BREAKS (the tree, and its known breaks or empty)
+# SERIES_ERROR SERIES_OFFSETS (what `make series` left: see the Makefile)
 # CELL_JOBS_FLAG (make's -jN for the cells, whose kernel builds share its slots).
 set -u
 mkdir -p "$RUN_DIR"

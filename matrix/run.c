@@ -311,9 +311,11 @@ const char *run_tree(const struct run *r)
 
 void run_subject(const struct run *r, char *buf, size_t n)
 {
-	snprintf(buf, n, "kernel %s (%s), series %s", r->kernel ? r->kernel : "unknown",
+	snprintf(buf, n, "kernel %s (%s), series %s%s%s", r->kernel ? r->kernel : "unknown",
 		 r->tree_source ? r->tree_source : r->tree ? r->tree : "tree not recorded",
-		 r->series_name ? r->series_name : "none recorded");
+		 r->series_name ? r->series_name : "none recorded",
+		 r->series_error ? ", which does not apply to this tree: " : "",
+		 r->series_error ? r->series_error : "");
 }
 
 const struct cell *run_find_cell(const struct run *r, const char *arch, const char *point)
@@ -381,7 +383,7 @@ static size_t list_cells(const char *run_dir, char ***names)
 
 /*
  * run.tsv: `started`, `kernel VERSION`, `tree NAME SOURCE`, `series NAME SOURCE`,
- * `patch POINT SUBJECT`, `offset PATCH GIT-LINE`, `ended HOW`.
+ * `patch POINT SUBJECT`, `offset PATCH GIT-LINE`, `series-error WHAT`, `ended HOW`.
  */
 static void load_run_info(struct run *r)
 {
@@ -414,6 +416,8 @@ static void load_run_info(struct run *r)
 		} else if (n == 3 && !strcmp(f[0], "tree")) {
 			set(&r->tree, f[1]);
 			set(&r->tree_source, f[2]);
+		} else if (n >= 2 && !strcmp(f[0], "series-error")) {
+			set(&r->series_error, f[1]);
 		} else if (n == 3 && !strcmp(f[0], "offset")) {
 			r->offsets = xrealloc(r->offsets, (r->noffsets + 1) * sizeof(char *));
 			snprintf(p, sizeof(p), "%s: %s", f[1], f[2]);

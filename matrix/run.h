@@ -142,6 +142,7 @@ struct run {
 	char *dir, *id;
 	char *started, *kernel, *series_name, *series_source, *ended, *ccache;
 	char *tree, *tree_source;	/* the tree's name (tarball), and package and version */
+	char *series_error;		/* the series does not apply to this tree: the patch, file and hunk */
 	char **offsets;			/* `PATCH: git apply's offset line`, where the series moved */
 	size_t noffsets;
 	struct known_breaks known_breaks;

@@ -101,6 +101,15 @@ static void add(struct comparison *cmp, enum change_kind kind, const struct cell
 	cmp->worse |= worse;
 }
 
+/* 6.1.158 and 6.1.159 are one tree (a point release), 6.1.x and 6.12.y two. */
+static int same_major_minor(const char *a, const char *b)
+{
+	const char *dot = strchr(a, '.');
+	size_t n = dot ? (size_t)(dot - a) + 1 + strcspn(dot + 1, ".") : strlen(a);
+
+	return !strncmp(a, b, n) && (b[n] == '.' || b[n] == 0);
+}
+
 /* A cell that built and booted before and now does not, for a kernel reason. */
 static int stopped(const struct cell *a, const struct cell *b)
 {
@@ -154,7 +163,7 @@ void run_compare(struct comparison *cmp, const struct run *a, const struct run *
 	/* Between trees a change is the trees' difference, not a regression. */
 	/* (Runs from before run.tsv named the tree have only the kernel version.) */
 	cmp->other_tree = a->tree && b->tree ? strcmp(a->tree, b->tree) != 0 :
-			  a->kernel && b->kernel && strcmp(a->kernel, b->kernel);
+			  a->kernel && b->kernel && !same_major_minor(a->kernel, b->kernel);
 	if (cmp->other_tree) {
 		cmp->worse = 0;
 		for (size_t i = 0; i < cmp->nchanges; i++)

@@ -15,7 +15,7 @@ static const char style[] =
 	".ok{background:#cfc}.unexpected{background:#fcc}.error,.failed,.timeout,.panic,"
 	".no-results,.qemu-error,.qemu-abort,.not-run,.interrupted{background:#f99}"
 	".pass{color:#060}.fail{color:#a00}.skip{color:#666}.xfail{color:#660}"
-	".infra,.pending{background:#ddd}.flaky{color:#a60}"
+	".infra,.pending{background:#ddd}.known-break{background:#eec}.flaky{color:#a60}"
 	"td.unexp{background:#fcc;font-weight:bold}code{font-size:90%}\n"
 	"td.mut-killed{background:#cfc}td.mut-bad{background:#fcc;font-weight:bold}td.mut-other{background:#eee}\n";
 
@@ -136,7 +136,9 @@ int write_html(const struct run *r, const struct comparison *since_previous)
 	if (r->noffsets)
 		fprintf(f, "<p>The series met this tree with offsets (no fuzz):</p><ul>\n");
 	for (size_t i = 0; i < r->noffsets; i++)
-		markup_printf(f, "<li><code>%s</code></li>\n%s", r->offsets[i], i + 1 == r->noffsets ? "</ul>\n" : "");
+		markup_printf(f, "<li><code>%s</code></li>\n", r->offsets[i]);
+	if (r->noffsets)
+		fprintf(f, "</ul>\n");
 	if (r->mutants.n)
 		html_mutants(f, r);
 	else

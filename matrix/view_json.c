@@ -100,7 +100,9 @@ int write_json(const struct run *r)
 			fprintf(f, "%s", i ? ", " : "");
 			json_str(f, r->offsets[i]);
 		}
-		fprintf(f, "]}");
+		fprintf(f, "], \"series_error\": ");
+		json_str_or_null(f, r->series_error);
+		fputc('}', f);
 	}
 	if (r->series_name) {
 		fprintf(f, ",\n  \"series\": {\"name\": ");

@@ -62,9 +62,10 @@ int write_junit(const struct run *r)
 			      c->unexpected + (infra || known ? 0 : build_bad + boot_bad),
 			      infra ? build_bad + boot_bad : 0, c->counts[KMX_SKIP] + (known ? build_bad + boot_bad : 0),
 			      c->build_s + c->boot_s);
-		markup_printf(f, "    <properties><property name=\"kernel\" value=\"%s\"/>"
-			      "<property name=\"tree\" value=\"%s\"/></properties>\n",
-			      r->kernel ? r->kernel : "", r->tree_source ? r->tree_source : run_tree(r));
+		if (r->tree)
+			markup_printf(f, "    <properties><property name=\"kernel\" value=\"%s\"/>"
+				      "<property name=\"tree\" value=\"%s\"/></properties>\n",
+				      r->kernel ? r->kernel : "", r->tree_source);
 		step(f, c, "build", c->build_s, c->build_status, c->build_reason);
 		step(f, c, "boot", c->boot_s, c->boot_status, c->boot_reason);
 		for (size_t j = 0; j < c->ntests; j++)

@@ -25,6 +25,7 @@ static const char *detail(const struct mutant_cell *mc)
 		return mc->excuse;
 	if (mc->cell && (mc->verdict == MUT_INVALID || mc->verdict == MUT_INFRA))
 		return mc->cell->infra_cause ? mc->cell->infra_cause :
+		       mc->cell->known_break ? mc->cell->known_break :
 		       mc->cell->verdict == CELL_BUILD ? mc->cell->build_reason : mc->cell->boot_reason;
 	return "";
 }

@@ -7,7 +7,8 @@
 #   - two runs at once: the second waits for the arch, and says so
 #   - SIGKILL in the middle of a kernel build, then a rerun
 #   - make nightly twice in a row, with history.html there
-# usage: check-faults.sh (make check passes WORK, FAULT_ARCH, FAULT_POINT, SERIES_NAME)
+# usage: check-faults.sh (make check passes WORK, FAULT_TREE_WORK: the tree's own
+# part of it, FAULT_ARCH, FAULT_POINT, SERIES_NAME)
 set -u
 # Each make below is a run of its own, not a sub-make of make check's.
 unset MAKEFLAGS MFLAGS MAKELEVEL
@@ -16,7 +17,8 @@ top=$(cd "$here/../.." && pwd)
 . "$here/lib.sh"
 arch=${FAULT_ARCH:?make check passes FAULT_ARCH}
 point=${FAULT_POINT:?make check passes FAULT_POINT}
-work=${WORK:-/var/tmp/kmatrix}
+# The tree's import, builds and locks (WORK/trees/<tree> for another tree).
+work=${FAULT_TREE_WORK:-${WORK:-/var/tmp/kmatrix}}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mk() { make --no-print-directory -C "$top" ARCHES="$arch" "$@"; }

@@ -239,12 +239,20 @@ expect "tree: named in index.html" grep -q 'id="subject">kernel 6.12.118 (linux-
 expect "tree: named in JSON" [ "$(jqval kb '.tree.name')" = linux-source-6.12 ]
 expect "tree: named in junit.xml" grep -q '<property name="tree" value="linux-source-6.12 6.12.118-1~deb12u1"/>' "$tmp/kb/junit.xml"
 expect "offsets: listed in summary.md" grep -q "^- 0016-x.patch: Hunk #1 succeeded at 1703 (offset -11 lines)." "$tmp/kb/summary.md"
+expect "offsets: a closed list in index.html" grep -q "^<li><code>0016-x.patch: Hunk #1 succeeded at 1703 (offset -11 lines).</code></li>$" "$tmp/kb/index.html"
+expect "offsets: no markup shown as text" sh -c '! grep -q "&lt;/ul" "$1"' sh "$tmp/kb/index.html"
 expect "offsets: in JSON" [ "$(jqval kb '.tree.offsets[0]')" = "0016-x.patch: Hunk #1 succeeded at 1703 (offset -11 lines)." ]
 sed -i '/^sparc32/d' "$tmp/kb/known-breaks.tsv"
 "$bin/report" summary --quiet "$tmp/kb"
 expect "known break: gone from the file, the cell fails again" [ "$(jqval kb '.cells[0].status')" = failed ]
 "$bin/report" cell "$tmp/kb/sparc32-pristine" >/dev/null
 expect "known break: report cell judges by the run's file too" [ $? = 1 ]
+
+# A series that does not apply to the tree: the run says so, with no patch list.
+printf 'kernel\t6.12.118\ntree\tlinux-source-6.12\tlinux-source-6.12 6.12.118-1~deb12u1\nseries\tforced-exit\t/s\nseries-error\t0015-x.patch does not apply; file kernel/signal.c, hunk @@ -1 +1 @@\n' >"$tmp/kb/run.tsv"
+"$bin/report" summary --table "$tmp/kb" >"$tmp/kb2.out"
+expect "series error: named in the table" grep -q "series forced-exit, which does not apply to this tree: 0015-x.patch does not apply; file kernel/signal.c" "$tmp/kb2.out"
+expect "series error: in JSON" [ "$(jqval kb '.tree.series_error')" = "0015-x.patch does not apply; file kernel/signal.c, hunk @@ -1 +1 @@" ]
 
 # compare between trees: the changes are shown, none is a regression.
 cp -r "$tmp/ca" "$tmp/ta" && cp -r "$tmp/cb" "$tmp/tb"
@@ -257,5 +265,12 @@ expect "compare across trees: still lists the change" grep -q "x86_64 base t1: p
 printf 'kernel\t6.1.158\ntree\tlinux-source-6.1\tlinux-source-6.1 6.1.158-1\n' >"$tmp/tb/run.tsv"
 "$bin/report" compare "$tmp/ta" "$tmp/tb" >/dev/null
 expect "compare on one tree: the new failure is worse again" [ $? = 1 ]
+# Runs from before the tree line: a point release is the same tree, a minor release is not.
+printf 'kernel\t6.1.158\n' >"$tmp/ta/run.tsv"; printf 'kernel\t6.1.159\n' >"$tmp/tb/run.tsv"
+"$bin/report" compare "$tmp/ta" "$tmp/tb" >/dev/null
+expect "compare, old runs: 6.1.158 and 6.1.159 are one tree" [ $? = 1 ]
+printf 'kernel\t6.12.1\n' >"$tmp/tb/run.tsv"
+"$bin/report" compare "$tmp/ta" "$tmp/tb" >/dev/null
+expect "compare, old runs: 6.1 and 6.12 are two" [ $? = 0 ]
 
 finish test-report
