@@ -21,11 +21,11 @@ done >"$RUN_DIR/cells.list"
 # The run before this one, by report's one definition of a run.
 prev=$("$HOSTBIN/report" runs --except "$RUN_DIR" "$RESULTS" | tail -n1)
 {
-	"$TOP/matrix/run-info.sh" "$SRC" "$SERIES_NAME" "$SERIES" "$KSRC_NAME" "$KSRC_TARBALL" "$KSRC_PKG"
+	"$TOP/matrix/run-info.sh" "$SRC" "$SERIES_NAME" "$SERIES" "${KSRC_NAME:-}" "${KSRC_TARBALL:-}" "${KSRC_PKG:-}"
 	[ -z "$prev" ] || printf 'previous\t%s\n' "$prev"
 } >"$RUN_DIR/run.tsv"
 # The tree's known breaks go with the run: it is judged by the ones it ran with.
-[ -z "$KNOWN_BREAKS" ] || cp "$KNOWN_BREAKS" "$RUN_DIR/known-breaks.tsv"
+[ -z "${KNOWN_BREAKS:-}" ] || cp "$KNOWN_BREAKS" "$RUN_DIR/known-breaks.tsv"
 [ "$CCACHE" = 1 ] && ccache --print-stats >"$RUN_DIR/ccache.before" 2>/dev/null
 
 ended=complete cells=
