@@ -1,27 +1,47 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * PID 1 of the test initramfs. It mounts what the tests need, turns on core
- * dumps into /tmp, then runs every program in /tests (sorted by name) in its
- * own child and process group with a timeout, and prints one KTAP document
- * in which each program is a subtest: the program's own KTAP, indented two
- * spaces, then the program's result line (all through ktap_writer.h). Then
- * the end marker the host waits for (vocab.h), and a reboot (QEMU runs
- * with -no-reboot, so that ends it).
+ * dumps into /tmp, then runs every program in /tests, then every program in
+ * /kselftests (each folder sorted by name), each in its own child and
+ * process group with a timeout, and prints one KTAP document in which each
+ * program is a subtest: the program's own KTAP, indented two spaces, then
+ * the program's result line (all through ktap_writer.h). Then the end
+ * marker the host waits for (vocab.h), and a reboot (QEMU runs with
+ * -no-reboot, so that ends it).
+ *
+ * /kselftests holds the kernel's own selftests (a second cpio archive the
+ * host adds per point). Their test names are the harness's ("TRACE_syscall.
+ * ptrace.kill_after"), not unique across programs, so each gets a
+ * "# Subtest: <program>" line first, as KUnit writes it, and the host names
+ * its results "<program>.<test>". Ours need no such line: their names are
+ * unique, and the expectations key on them as they are.
  *
  * The kernel command line may carry kmatrix_timeout=<seconds per program>:
  * wall-clock seconds from the program's start, whatever it prints.
  */
 #include "ktap_writer.h"
 
-#define TESTS_DIR	"/tests"
 #define MAX_TESTS	64
+/* KSFT_SKIP of tools/testing/selftests/kselftest.h: the whole program skipped. */
+#define KSFT_SKIP	4
+
+static const struct test_dir {
+	const char *path;
+	int kselftest;		/* the kernel's selftests: named subtests, KSFT_SKIP */
+} test_dirs[] = {
+	{ "/tests", 0 },
+	{ "/kselftests", 1 },
+};
 /*
  * %P, the pid in the initial namespace, which is the pid the tests know: a
  * process that is the init of a PID namespace of its own is 1 to %p.
  */
 #define CORE_PATTERN	"/tmp/core.%e.%P"
 
-static char names[MAX_TESTS][64];
+static struct program {
+	char name[64];
+	const struct test_dir *dir;
+} progs[MAX_TESTS];
 static unsigned ntests;
 
 static void diag(const char *what, long err)
@@ -76,14 +96,18 @@ static unsigned timeout_seconds(void)
 	return p && k_atol(p + 16) > 0 ? k_atol(p + 16) : 30;
 }
 
-static void list_tests(void)
+/* Adds the programs of one folder, sorted by name, after those before it. */
+static void list_dir(const struct test_dir *dir)
 {
 	char buf[4096];
-	int fd = sys_open(TESTS_DIR, O_RDONLY | O_DIRECTORY, 0);
+	int fd = sys_open(dir->path, O_RDONLY | O_DIRECTORY, 0);
+	unsigned first = ntests;
 	long n;
 
 	if (fd < 0) {
-		diag(TESTS_DIR, fd);
+		/* Only /tests must be there: an arch may have no selftests. */
+		if (!dir->kselftest || fd != -ENOENT)
+			diag(dir->path, fd);
 		return;
 	}
 	while ((n = sys_getdents64(fd, buf, sizeof(buf))) > 0) {
@@ -91,21 +115,24 @@ static void list_tests(void)
 			struct kmx_dirent64 *d = (void *)(buf + off);
 
 			off += d->reclen;
-			if (d->name[0] == '.' || ntests == MAX_TESTS ||
-			    k_strlen(d->name) >= sizeof(names[0]))
+			if (d->name[0] == '.' || k_strlen(d->name) >= sizeof(progs[0].name))
 				continue;
-			memcpy(names[ntests++], d->name, k_strlen(d->name) + 1);
+			if (ntests == MAX_TESTS) {
+				ktap_diag("init: more than %d programs: %s not run", MAX_TESTS, d->name);
+				continue;
+			}
+			memcpy(progs[ntests].name, d->name, k_strlen(d->name) + 1);
+			progs[ntests++].dir = dir;
 		}
 	}
 	sys_close(fd);
 	/* Insertion sort: the run order must not depend on the directory. */
-	for (unsigned i = 1; i < ntests; i++)
-		for (unsigned j = i; j && k_strcmp(names[j - 1], names[j]) > 0; j--) {
-			char t[sizeof(names[0])];
+	for (unsigned i = first + 1; i < ntests; i++)
+		for (unsigned j = i; j > first && k_strcmp(progs[j - 1].name, progs[j].name) > 0; j--) {
+			struct program t = progs[j];
 
-			memcpy(t, names[j], sizeof(t));
-			memcpy(names[j], names[j - 1], sizeof(t));
-			memcpy(names[j - 1], t, sizeof(t));
+			progs[j] = progs[j - 1];
+			progs[j - 1] = t;
 		}
 }
 
@@ -113,6 +140,7 @@ static void list_tests(void)
 struct relay {
 	char line[KTAP_LINE_MAX];
 	unsigned len;
+	char last[KTAP_LINE_MAX];	/* the last line that was not empty: why a selftest skipped */
 };
 
 /*
@@ -129,6 +157,8 @@ static void relay_flush(struct relay *r)
 	if (!r->len)
 		return;
 	ktap_print_subtest_line(r->line, r->len);
+	memcpy(r->last, r->line, r->len);
+	r->last[r->len] = 0;
 	r->len = 0;
 }
 
@@ -156,16 +186,25 @@ static void reap_others(void)
 }
 
 /* Runs one program and prints its result line, whatever happens. */
-static void run_test(const char *name, unsigned timeout_s)
+static void run_test(const struct program *prog, unsigned timeout_s)
 {
 	char path[96], *argv[2] = { path, NULL }, *envp[1] = { NULL };
-	struct relay relay = { .len = 0 };
+	static struct relay relay;
+	const char *name = prog->name;
 	int fds[2], status = 0, exited = 0;
 	unsigned long start, now;
 	long clock_err;
 	kmx_pid_t pid;
 
-	k_snprintf(path, sizeof(path), TESTS_DIR "/%s", name);
+	relay.len = 0;
+	relay.last[0] = 0;
+	k_snprintf(path, sizeof(path), "%s/%s", prog->dir->path, name);
+	if (prog->dir->kselftest) {
+		char subtest[96];
+
+		k_snprintf(subtest, sizeof(subtest), "# Subtest: %s", name);
+		ktap_print_subtest_line(subtest, k_strlen(subtest));
+	}
 	if (sys_pipe2(fds, O_CLOEXEC) < 0) {
 		ktap_result(KMX_ERROR, name, "pipe failed");
 		return;
@@ -229,6 +268,8 @@ static void run_test(const char *name, unsigned timeout_s)
 		ktap_result_timeout(name, timeout_s, "s");
 	else if (WIFSIGNALED(status))
 		ktap_resultf(KMX_ERROR, name, "killed by signal %d", WTERMSIG(status));
+	else if (prog->dir->kselftest && WEXITSTATUS(status) == KSFT_SKIP)
+		ktap_resultf(KMX_SKIP, name, "KSFT_SKIP: %s", relay.last[0] ? relay.last : "(no output)");
 	else if (WEXITSTATUS(status))
 		ktap_resultf(KMX_FAIL, name, "exit status %d", WEXITSTATUS(status));
 	else
@@ -242,13 +283,14 @@ int main(int argc, char **argv, char **envp)
 	(void)argc, (void)argv, (void)envp;
 	setup();
 	timeout_s = timeout_seconds();
-	list_tests();
+	for (unsigned i = 0; i < sizeof(test_dirs) / sizeof(test_dirs[0]); i++)
+		list_dir(&test_dirs[i]);
 	ktap_print_header();
 	ktap_diag("kmatrix init on %s: %u test programs, %u s each at most",
 		  KMX_ARCH_NAME, ntests, timeout_s);
 	ktap_set_plan(ntests);
 	for (unsigned i = 0; i < ntests; i++)
-		run_test(names[i], timeout_s);
+		run_test(&progs[i], timeout_s);
 	k_printf(KMX_END_MARKER "\n");
 	sys_reboot(LINUX_REBOOT_CMD_RESTART);
 	for (;;)		/* PID 1 must not exit: that panics */

@@ -97,11 +97,82 @@ static const char *const panic_patterns[] = {
 
 /*
  * A WARN is not the end of the boot (some tests provoke one on purpose, like
- * seccomp's SECCOMP_MODE_DEAD at the base point): it is counted and named.
+ * seccomp's SECCOMP_MODE_DEAD at the base point): it is a result of its own,
+ * `kernel_warning.<test>`, failed, with the WARNING line as its reason and
+ * the trace as its diagnostics, so that the expectations say where one is
+ * expected. <test> is the test that was running: the next result the guest
+ * prints (its result line comes after what the kernel printed while it
+ * ran), or the program, when the program ends first; `boot` before the
+ * guest's KTAP began, `end` when nothing followed.
  */
 static int is_warning_line(const char *line)
 {
 	return strstr(line, "[ cut here ]") != NULL;
+}
+
+#define WARNING_RESULT	"kernel_warning."
+#define MAX_WARNINGS	32
+#define WARNING_DIAG	4096
+
+struct kernel_warning {
+	char first[256];	/* the "WARNING: ..." line */
+	char diag[WARNING_DIAG];	/* the lines after it, up to the end of the trace */
+	size_t ntests_at;	/* results the reader had when it began */
+	int programs_at;
+	int before_ktap;
+	int in_trace;
+	char test[300];		/* the test it is charged to, once known */
+};
+
+static struct kernel_warning warnings[MAX_WARNINGS];
+static unsigned nwarnings;
+
+/* A console line: may open a warning, or belong to the one open. */
+static void warning_line(const char *line, const struct ktap_state *k)
+{
+	struct kernel_warning *w = nwarnings ? &warnings[nwarnings - 1] : NULL;
+
+	if (is_warning_line(line)) {
+		if (nwarnings == MAX_WARNINGS)
+			return;
+		w = &warnings[nwarnings++];
+		memset(w, 0, sizeof(*w));
+		w->ntests_at = k->ntests;
+		w->programs_at = k->top_results;
+		w->before_ktap = !k->seen_version;
+		w->in_trace = 1;
+		return;
+	}
+	if (!w || !w->in_trace)
+		return;
+	if (strstr(line, "---[ end trace")) {
+		w->in_trace = 0;
+	} else if (!w->first[0] && strstr(line, "WARNING:")) {
+		snprintf(w->first, sizeof(w->first), "%s", strstr(line, "WARNING:"));
+	} else {
+		size_t len = strlen(w->diag);
+
+		snprintf(w->diag + len, sizeof(w->diag) - len, "%s%s", len ? "\n" : "", line);
+	}
+}
+
+/* After each line the reader took: charges open warnings to a test. */
+static void warnings_attribute(const struct ktap_state *k, int at_end)
+{
+	for (unsigned i = 0; i < nwarnings; i++) {
+		struct kernel_warning *w = &warnings[i];
+
+		if (w->test[0])
+			continue;
+		if (w->before_ktap)
+			snprintf(w->test, sizeof(w->test), "boot");
+		else if (k->ntests > w->ntests_at)
+			snprintf(w->test, sizeof(w->test), "%s", k->tests[w->ntests_at].name);
+		else if (k->top_results > w->programs_at)
+			snprintf(w->test, sizeof(w->test), "%s", k->last_program);
+		else if (at_end)
+			snprintf(w->test, sizeof(w->test), "end");
+	}
 }
 
 static int is_panic_line(const char *line)
@@ -165,6 +236,37 @@ static int write_record(const char *out, const struct boot *b,
 			put_field(f, line);
 			fputc('\n', f);
 			d += len + (d[len] == '\n');
+		}
+	}
+	for (unsigned i = 0; i < nwarnings; i++) {
+		const struct kernel_warning *w = &warnings[i];
+		const char *d = w->diag;
+		char name[340];
+		unsigned same = 0;
+
+		for (unsigned j = 0; j < i; j++)
+			same += !strcmp(warnings[j].test, w->test);
+		if (same)
+			snprintf(name, sizeof(name), WARNING_RESULT "%s#%u", w->test, same + 1);
+		else
+			snprintf(name, sizeof(name), WARNING_RESULT "%s", w->test);
+		fprintf(f, "test\t");
+		put_field(f, name);
+		fprintf(f, "\t%s\t", kmx_test_status_name[KMX_FAIL]);
+		put_field(f, w->first[0] ? w->first : "a kernel warning (no WARNING: line)");
+		fputc('\n', f);
+		while (*d) {
+			const char *nl = strchr(d, '\n');
+			size_t len = nl ? (size_t)(nl - d) : strlen(d);
+			char line[1024];
+
+			snprintf(line, sizeof(line), "%.*s", (int)len, d);
+			fprintf(f, "diag\t");
+			put_field(f, name);
+			fputc('\t', f);
+			put_field(f, line);
+			fputc('\n', f);
+			d += len + (nl != NULL);
 		}
 	}
 	if (fclose(f) || rename(tmp, out))
@@ -283,11 +385,13 @@ int main(int argc, char **argv)
 				snprintf(b.first_panic, sizeof(b.first_panic), "%s", line);
 			}
 			b.warnings += is_warning_line(line);
+			warning_line(line, &k);
 			if (strstr(line, "Linux version "))
 				b.guest_started = 1;
 			if (strstr(line, "bootrun: cannot run"))
 				qemu_failed_exec = 1;
 			ktap_feed(&k, line);
+			warnings_attribute(&k, 0);
 		}
 		if (eof) {
 			waitpid(pid, &status, 0);
@@ -368,6 +472,7 @@ int main(int argc, char **argv)
 		b.status = "no-results";
 		snprintf(b.reason, sizeof(b.reason), "QEMU exited before the end marker, %zu KTAP results", k.ntests);
 	}
+	warnings_attribute(&k, 1);
 	if (write_record(out_path, &b, cmd, &k))
 		return 1;
 	ktap_free(&k);

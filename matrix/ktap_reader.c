@@ -56,6 +56,27 @@ static void add_result(struct ktap_state *k, const char *name,
 	k->pending_diag = NULL;
 }
 
+/* A subtest's result: named after its program if it said so, never merged with another. */
+static void add_subtest_result(struct ktap_state *k, const char *name,
+			       enum kmx_test_status st, const char *reason)
+{
+	char full[512], unique[540];
+	unsigned seen = 0;
+
+	snprintf(full, sizeof(full), "%s%s", k->prefix, name);
+	snprintf(unique, sizeof(unique), "%s", full);
+	for (size_t i = k->program_first; i < k->ntests; i++) {
+		const char *t = k->tests[i].name;
+		size_t l = strlen(full);
+
+		if (!strncmp(t, full, l) && (t[l] == 0 || (t[l] == '#' && atoi(t + l + 1) > 0)))
+			seen++;
+	}
+	if (seen)
+		snprintf(unique, sizeof(unique), "%s#%u", full, seen + 1);
+	add_result(k, unique, st, reason);
+}
+
 static void add_diag(struct ktap_state *k, const char *text)
 {
 	size_t old = k->pending_diag ? strlen(k->pending_diag) : 0;
@@ -155,6 +176,10 @@ void ktap_feed(struct ktap_state *k, const char *raw)
 			k->sub_plan = atoi(text + 3);
 		return;
 	}
+	if (indent == 2 && !strncmp(text, "# Subtest: ", 11)) {
+		snprintf(k->prefix, sizeof(k->prefix), "%.*s.", (int)sizeof(k->prefix) - 2, text + 11);
+		return;
+	}
 	if (!strncmp(text, "# ", 2) || !strcmp(text, "#")) {
 		if (indent == 2 && strncmp(text, "# Totals:", 9))
 			add_diag(k, text[1] ? text + 2 : "");
@@ -177,7 +202,7 @@ void ktap_feed(struct ktap_state *k, const char *raw)
 
 			snprintf(reason, sizeof(reason), "%s", last ? last + 1 : k->pending_diag);
 		}
-		add_result(k, name, classify(ok, directive), reason);
+		add_subtest_result(k, name, classify(ok, directive), reason);
 		k->sub_results++;
 		return;
 	}
@@ -185,6 +210,7 @@ void ktap_feed(struct ktap_state *k, const char *raw)
 		return;
 	/* A program's own result line. */
 	k->top_results++;
+	snprintf(k->last_program, sizeof(k->last_program), "%s", name);
 	if (k->sub_results == 0) {
 		add_result(k, name, classify(ok, directive), reason);
 	} else if (k->sub_plan >= 0 && k->sub_results < k->sub_plan) {
@@ -201,6 +227,8 @@ void ktap_feed(struct ktap_state *k, const char *raw)
 	k->pending_diag = NULL;
 	k->sub_plan = -1;
 	k->sub_results = 0;
+	k->prefix[0] = 0;
+	k->program_first = k->ntests;
 }
 
 void ktap_free(struct ktap_state *k)

@@ -3,6 +3,10 @@
  * The KTAP reader (the guest writes with ktap_writer.h) for one console: feed it lines, it collects the results of
  * the guest's init (a document whose subtests are the test programs). Lines
  * that are not KTAP (kernel messages) are ignored, as the spec allows.
+ * A program's subtests are named as they print themselves, or, after a
+ * "# Subtest: <program>" line (the kernel's selftests), "<program>.<name>".
+ * A name a program prints twice gets "#2", "#3"...: results are keyed by
+ * name, never by number, and two results never merge.
  */
 #ifndef KMX_KTAP_PARSE_H
 #define KMX_KTAP_PARSE_H
@@ -25,6 +29,9 @@ struct ktap_state {
 	int sub_plan;		/* of the current program, -1 until seen */
 	int sub_results;
 	char *pending_diag;	/* diagnostics waiting for their result */
+	char prefix[128];	/* "<program>." of a "# Subtest: <program>" (the kernel's selftests), or "" */
+	size_t program_first;	/* the current program's first entry in tests */
+	char last_program[128];	/* the name on the last program result line */
 	struct ktap_test_result *tests;
 	size_t ntests, cap;
 };

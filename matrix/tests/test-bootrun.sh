@@ -44,6 +44,27 @@ check oops panic --silence 30 -- "$tmp/oops"
 fake warns "$ktap; echo '------------[ cut here ]------------'; echo 'WARNING: CPU: 0 PID: 1 at kernel/seccomp.c:1309'; echo '$marker'; exec sleep 60"
 check warning ok -- "$tmp/warns"
 expect "warning: counted in the reason" grep -q "1 kernel warning" "$tmp/warning.tsv"
+expect "warning: after the last result it is the end's, its WARNING line the reason" \
+	grep -q "^test	kernel_warning.end	fail	WARNING: CPU: 0 PID: 1 at kernel/seccomp.c:1309" "$tmp/warning.tsv"
+
+# A warning is charged to the test whose result comes next (the kernel
+# prints while the test runs, the guest after), with its trace as
+# diagnostics; one before the guest's KTAP is the boot's; two in one test stay two.
+fake warns-in-test "echo '------------[ cut here ]------------'; echo 'WARNING: at init/main.c:1'; echo '---[ end trace 0 ]---'; \
+	echo 'KTAP version 1'; echo '1..1'; echo '  # Subtest: seccomp_bpf'; echo '  1..2'; echo '  ok 1 a.before'; \
+	echo '[ cut here ]'; echo 'WARNING: CPU: 0 PID: 93 at kernel/seccomp.c:1047 __secure_computing+0x1/0x2'; \
+	echo 'Call Trace:'; echo ' do_syscall_64'; echo '---[ end trace 1 ]---'; \
+	echo '[ cut here ]'; echo 'WARNING: CPU: 0 PID: 93 at kernel/seccomp.c:1047 again'; echo '---[ end trace 2 ]---'; \
+	echo '  not ok 2 TRACE_syscall.ptrace.kill_after'; echo 'ok 1 seccomp_bpf'; echo '$marker'; exec sleep 60"
+check warning-in-test ok -- "$tmp/warns-in-test"
+expect "warning: charged to the test that ran (named after its program)" \
+	grep -q "^test	kernel_warning.seccomp_bpf.TRACE_syscall.ptrace.kill_after	fail	WARNING: CPU: 0 PID: 93 at kernel/seccomp.c:1047 __secure" "$tmp/warning-in-test.tsv"
+expect "warning: its trace kept as diagnostics" \
+	grep -q "^diag	kernel_warning.seccomp_bpf.TRACE_syscall.ptrace.kill_after	 do_syscall_64" "$tmp/warning-in-test.tsv"
+expect "warning: a second one in the same test is a second result" \
+	grep -q "^test	kernel_warning.seccomp_bpf.TRACE_syscall.ptrace.kill_after#2	fail	WARNING: CPU: 0 PID: 93 at kernel/seccomp.c:1047 again" "$tmp/warning-in-test.tsv"
+expect "warning: one before the guest's KTAP is the boot's" \
+	grep -q "^test	kernel_warning.boot	fail	WARNING: at init/main.c:1" "$tmp/warning-in-test.tsv"
 
 fake silent "echo 'Booting the kernel'; exec sleep 60"
 check silence timeout -- "$tmp/silent"

@@ -107,6 +107,37 @@ int main(void)
 	      "diagnostics of x: '%s'", find(&k, "x") ? find(&k, "x")->diag : "");
 	ktap_free(&k);
 
+	/*
+	 * The kernel's selftests: kselftest_harness's TAP 13 under a
+	 * "# Subtest:" line. Names get the program's; a name printed twice
+	 * stays two results; numbers (restarting, repeated) name nothing.
+	 * Our own program after it keeps its names as they are.
+	 */
+	feed_all(&k, "KTAP version 1\n1..3\n"
+		 "  # Subtest: seccomp_bpf\n  TAP version 13\n  1..4\n"
+		 "  # Starting 4 tests from 2 test cases.\n"
+		 "  #  RUN           TRACE_syscall.ptrace.kill_after ...\n"
+		 "  # kill_after: Test terminated unexpectedly by signal 9\n"
+		 "  not ok 1 TRACE_syscall.ptrace.kill_after\n"
+		 "  ok 1 TRACE_syscall.ptrace.kill_immediate\n"
+		 "  ok 3 global.dup\n  not ok 3 global.dup\n"
+		 "  # FAILED: 2 / 4 tests passed.\n"
+		 "ok 1 seccomp_bpf\n"
+		 "  KTAP version 1\n  1..1\n  ok 1 dup\n"
+		 "ok 2 ours\n"
+		 "  # Subtest: peeksiginfo\n  # no TAP of its own\n"
+		 "ok 3 peeksiginfo # SKIP KSFT_SKIP: no /proc\n");
+	CHECK(k.ntests == 6, "expected 6 results, got %zu", k.ntests);
+	expect(&k, "seccomp_bpf.TRACE_syscall.ptrace.kill_after", KMX_FAIL,
+	       "kill_after: Test terminated unexpectedly by signal 9");
+	expect(&k, "seccomp_bpf.TRACE_syscall.ptrace.kill_immediate", KMX_PASS, "");
+	expect(&k, "seccomp_bpf.global.dup", KMX_PASS, "");
+	expect(&k, "seccomp_bpf.global.dup#2", KMX_FAIL, NULL);
+	expect(&k, "dup", KMX_PASS, "");
+	expect(&k, "peeksiginfo", KMX_SKIP, "KSFT_SKIP: no /proc");
+	CHECK(!find(&k, "seccomp_bpf"), "seccomp_bpf printed all its results; no extra entry expected");
+	ktap_free(&k);
+
 	printf("test_ktap: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
