@@ -153,7 +153,7 @@ KMAKE_ARGS = --no-print-directory -C $(TREE) O=$(BUILD) ARCH=$(KARCH) \
 	CROSS_COMPILE=$(XPREFIX) CC="$(KCC)" $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS))
 
 .PHONY: all help matrix check cell kernel initramfs guest shell toolchains \
-	deps tree headers report unit-tests guest-all clean distclean FORCE \
+	deps tree headers kselftests initrd report unit-tests guest-all clean distclean FORCE \
 	series verify-series bisect-build compare nightly nightly-tree bench-report distcc-check mutants \
 	bench bench-defconfig
 #> all: the default: matrix
@@ -180,7 +180,7 @@ need_arch = $(if $(ARCH),,$(error $@ needs ARCH=, one of: $(ARCHES_ALL)))
 # ---- packages -------------------------------------------------------------
 
 ALL_PKGS = $(HOST_PKGS) $(foreach a,$(ARCHES),\
-	$(TOOLCHAIN_PKG_$($(a)_TOOLCHAIN)) $($(a)_QEMU_PKG)) \
+	$(TOOLCHAIN_PKG_$($(a)_TOOLCHAIN)) $($(a)_QEMU_PKG) $($(a)_KSELFTESTS_LIBC)) \
 	$(if $(wildcard $(KSRC_TARBALL)),,$(KSRC_PKG))
 
 #> deps: install the Debian packages ARCHES need (as root), or print the apt-get line
@@ -408,6 +408,73 @@ guest: $(GUEST_PROGS)
 #> initramfs: build ARCH's initramfs (guest programs and cpio)
 initramfs: $(INITRAMFS)
 
+# ---- the kernel's own selftests -------------------------------------------
+
+# An arch file lists the selftests its cells run (<arch>_KSELFTESTS:
+# <folder>/<program> under tools/testing/selftests) and the Debian package
+# of the C library they link statically (<arch>_KSELFTESTS_LIBC), or says
+# why it has none (<arch>_KSELFTESTS_NONE, shown once in each run's report).
+# They are built from the cell's own tree at its point (a series that
+# changes a selftest is tested with its own version), by the selftests' own
+# makefiles, once per point (kept by commit, like the kernels), and reach
+# the guest as a second cpio archive after ours, which the kernel unpacks
+# too: init runs them after our programs.
+KSELFTESTS    = $(call arch,KSELFTESTS)
+KST_DIR       = $(BUILD)/kselftests/$(or $(POINT_REV),unknown-point)
+KST_SRC       = $(TREE)/tools/testing/selftests
+KST_STANDIN  := $(TOP)/guest-tests/kselftest/include
+# CC carries -static and the stand-in headers, because the selftests'
+# makefiles set CFLAGS each their own way (sigaltstack's with `=`) but all
+# compile and link with $(CC). LDLIBS replaces seccomp's -lcap (no static
+# cross libcap in Debian; the stand-in covers it). ARCH is the kernel's
+# name, which powerpc's makefile tests.
+KST_MAKE_ARGS = --no-print-directory CC="$(XPREFIX)gcc -static -I$(KST_STANDIN)" \
+	KHDR_INCLUDES="-isystem $(KST_DIR)/usr/include" LDLIBS=-lpthread ARCH=$(KARCH)
+
+define KSELFTESTS_LIST
+dir /kselftests 0755 0 0
+$(foreach t,$(KSELFTESTS),file /kselftests/$(notdir $(t)) $(KST_DIR)/bin/$(t) 0755 0 0
+)
+endef
+$(KST_DIR)/kselftests.list: FORCE
+	$(call need_arch)
+	$(shell mkdir -p $(@D))
+	$(file >$@.tmp,$(KSELFTESTS_LIST))
+	$(Q)cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@
+# Rebuilt when the list, the stand-in headers or the packing change, never
+# for the tree's mtimes: checking out another point touches them, and the
+# commit in the folder's name already says which sources these are. The
+# headers are the point's own (make headers_install in the arch's build).
+$(KST_DIR)/kselftests.cpio: $(KST_DIR)/kselftests.list $(wildcard $(KST_STANDIN)/*/*.h) \
+		$(HOSTBIN)/gen_init_cpio $(TOP)/matrix/initramfs-cpio.sh | $(BUILD)/config.last
+	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT) $(SERIES_NAME)
+	@echo "  KSELFTESTS $(ARCH) at $(POINT): $(notdir $(KSELFTESTS))"
+	$(Q)rm -rf $(KST_DIR)/usr $(KST_DIR)/bin
+	$(Q)$(MAKE) $(KMAKE_ARGS) headers_install INSTALL_HDR_PATH=$(KST_DIR)/usr >$(KST_DIR)/headers.log 2>&1 \
+		|| { cat $(KST_DIR)/headers.log >&2; exit 1; }
+	$(Q)for t in $(KSELFTESTS); do \
+		mkdir -p $(KST_DIR)/bin/$${t%/*} && \
+		$(MAKE) $(KST_MAKE_ARGS) -C $(KST_SRC)/$${t%/*} OUTPUT=$(KST_DIR)/bin/$${t%/*} $(KST_DIR)/bin/$$t \
+			|| { echo "kmatrix: selftest $$t did not build for $(ARCH) at $(POINT)" >&2; exit 1; }; \
+	done
+	$(Q)$(TOP)/matrix/initramfs-cpio.sh $(HOSTBIN)/gen_init_cpio $< $@
+
+#> kselftests: build ARCH's kernel selftests at POINT (kept per point)
+kselftests: $(if $(KSELFTESTS),$(KST_DIR)/kselftests.cpio)
+
+# What the cell boots: our initramfs, and the point's selftests after it.
+CELL_INITRD = $(if $(KSELFTESTS),$(GUEST)/initrd/$(or $(POINT_REV),unknown-point).cpio,$(INITRAMFS))
+ifneq ($(KSELFTESTS),)
+$(CELL_INITRD): $(INITRAMFS) $(KST_DIR)/kselftests.cpio
+	$(Q)mkdir -p $(@D) && cat $^ >$@.tmp && mv -f $@.tmp $@
+endif
+#> initrd: build what ARCH's cell at POINT boots (the initramfs, and the point's selftests)
+initrd: $(CELL_INITRD)
+
+# What the reports say once: the arches of the run without selftests, and why.
+RUN_NOTES = $(foreach a,$(ARCHES),$(if $($(a)_KSELFTESTS),,$(a): no kernel selftests: \
+	$(or $($(a)_KSELFTESTS_NONE),its arch file lists none).;))
+
 # ---- boot -------------------------------------------------------------------
 
 # GUEST_APPEND: more kernel parameters, e.g. kmatrix_risky=1 (see guest-tests).
@@ -415,7 +482,7 @@ initramfs: $(INITRAMFS)
 GUEST_APPEND ?=
 APPEND = console=$(call arch,CONSOLE) panic=-1 kmatrix_timeout=$(TEST_TIMEOUT) $(call arch,APPEND) $(GUEST_APPEND)
 QEMU_CMD = $(call arch,QEMU) $(call arch,QEMU_ARGS) -nographic -monitor none \
-	-no-reboot -kernel $(IMAGE_CACHED) -initrd $(INITRAMFS) -append '$(APPEND)'
+	-no-reboot -kernel $(IMAGE_CACHED) -initrd $(CELL_INITRD) -append '$(APPEND)'
 
 #> POINT: the point of `make cell` and the single steps
 POINT ?= $(firstword $(POINTS))
@@ -455,7 +522,7 @@ RUN_ENV = MAKE='$(MAKE)' RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) RESULTS=$(RESULTS) 
 	SERIES='$(SERIES)' CCACHE=$(CCACHE) ARCHES='$(ARCHES)' KSRC_NAME=$(KSRC_NAME) \
 	KSRC_TARBALL=$(KSRC_TARBALL) KSRC_PKG=$(KSRC_PKG) KNOWN_BREAKS=$(KNOWN_BREAKS) \
 	SERIES_ERROR=$(SERIES_ERROR) SERIES_OFFSETS=$(SERIES_OFFSETS) \
-	CELL_JOBS_FLAG=-j$(CELL_JOBS)
+	CELL_JOBS_FLAG=-j$(CELL_JOBS) RUN_NOTES='$(subst ','\'',$(RUN_NOTES))'
 #> matrix: build, boot and test every ARCHES x POINTS cell, print the table
 matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)$(if $(call series_points,$(POINTS)),$(MAKE) --no-print-directory series || \

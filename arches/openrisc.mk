@@ -33,3 +33,4 @@ openrisc_CONSOLE     := ttyS0
 openrisc_APPEND      :=
 openrisc_BUSYBOX_DEB :=
 openrisc_GUEST_TESTS :=
+openrisc_KSELFTESTS_NONE := gcc-or1k-elf is a bare-metal compiler, and Debian has no or1k Linux C library, which the selftests need

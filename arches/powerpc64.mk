@@ -44,3 +44,7 @@ powerpc64_GUEST_TESTS := ppc_swapcontext ppc_swapcontext_32
 # The same swapcontext test as a 32-bit task on the 64-bit (COMPAT) kernel.
 powerpc64_CFLAGS_ppc_swapcontext_32 := -m32 -O2
 # (-O2: at -Os 32-bit code calls libgcc's register save helpers; no libgcc here)
+# The kernel's selftests (Makefile, "the kernel's own selftests").
+powerpc64_KSELFTESTS      := seccomp/seccomp_bpf ptrace/get_syscall_info ptrace/peeksiginfo \
+	ptrace/vmaccess sigaltstack/sas
+powerpc64_KSELFTESTS_LIBC := libc6-dev-ppc64-cross

@@ -28,3 +28,8 @@ s390x_CONSOLE     := ttysclp0
 s390x_APPEND      :=
 s390x_BUSYBOX_DEB := s390x
 s390x_GUEST_TESTS := sud s390_default_trap
+# The kernel's selftests (Makefile, "the kernel's own selftests"): s390 has
+# GENERIC_ENTRY in 6.1, so syscall user dispatch too.
+s390x_KSELFTESTS      := seccomp/seccomp_bpf syscall_user_dispatch/sud_test ptrace/get_syscall_info \
+	ptrace/peeksiginfo ptrace/vmaccess sigaltstack/sas
+s390x_KSELFTESTS_LIBC := libc6-dev-s390x-cross

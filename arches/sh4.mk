@@ -62,3 +62,4 @@ sh4_GUEST_TESTS :=
 # compiler without the fault (Debian 12 has no other sh4 GCC), or a
 # decompressor fixup, which would change the tree under test.
 sh4_NOT_DEFAULT := blocked: the zImage's decompressor hangs (a GCC 12 sh4 miscompile, see arches/sh4.mk); no sh4 kernel has booted
+sh4_KSELFTESTS_NONE := not set up yet (Debian has libc6-dev-sh4-cross; sh4 is blocked, see above)

@@ -25,3 +25,4 @@ sparc32_CONSOLE     := ttyS0
 sparc32_APPEND      :=
 sparc32_BUSYBOX_DEB :=
 sparc32_GUEST_TESTS := sparc32_windows
+sparc32_KSELFTESTS_NONE := Debian has no C library for plain sparc v8 (its 32-bit sparc libc is v8+), and the selftests need one

@@ -33,3 +33,8 @@ x86_64_CONSOLE     := ttyS0
 x86_64_APPEND      := vsyscall=emulate
 x86_64_BUSYBOX_DEB := amd64
 x86_64_GUEST_TESTS := sud x86_vsyscall
+# The kernel's selftests (Makefile, "the kernel's own selftests"): seccomp,
+# syscall user dispatch (GENERIC_ENTRY), vsyscall, ptrace and sigaltstack.
+x86_64_KSELFTESTS      := seccomp/seccomp_bpf syscall_user_dispatch/sud_test x86/test_vsyscall_64 \
+	ptrace/get_syscall_info ptrace/peeksiginfo ptrace/vmaccess sigaltstack/sas
+x86_64_KSELFTESTS_LIBC := libc6-dev

@@ -30,11 +30,11 @@ if [ -n "${SERIES_ERROR:-}" ] && [ -s "$SERIES_ERROR" ]; then
 	rc=1
 elif [ "$V" = 1 ]; then
 	echo "  [$cell] building kernel and initramfs (log: $CELL_DIR/build.log)"
-	{ $MAKE --no-print-directory kernel initramfs ARCH="$ARCH" POINT="$POINT" V=1; echo $? >"$CELL_DIR/.rc"; } 2>&1 | tee "$CELL_DIR/build.log"
+	{ $MAKE --no-print-directory kernel initrd ARCH="$ARCH" POINT="$POINT" V=1; echo $? >"$CELL_DIR/.rc"; } 2>&1 | tee "$CELL_DIR/build.log"
 	rc=$(cat "$CELL_DIR/.rc"); rm -f "$CELL_DIR/.rc"
 else
 	echo "  [$cell] building kernel and initramfs (log: $CELL_DIR/build.log)"
-	$MAKE --no-print-directory kernel initramfs ARCH="$ARCH" POINT="$POINT" >"$CELL_DIR/build.log" 2>&1
+	$MAKE --no-print-directory kernel initrd ARCH="$ARCH" POINT="$POINT" >"$CELL_DIR/build.log" 2>&1
 	rc=$?
 fi
 build_s=$(since "$t0")

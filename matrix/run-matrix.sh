@@ -9,6 +9,7 @@
 # KSRC_NAME KSRC_TARBALL KSRC_PKG KNOWN_BREAKS (the tree, and its known breaks or empty)
 # SERIES_ERROR SERIES_OFFSETS (what `make series` left: see the Makefile)
 # CELL_JOBS_FLAG (make's -jN for the cells, whose kernel builds share its slots).
+# RUN_NOTES (what the reports say once about the run).
 set -u
 mkdir -p "$RUN_DIR"
 ln -sfn "$RUN_ID" "$RESULTS/latest.tmp" && mv -Tf "$RESULTS/latest.tmp" "$RESULTS/latest"
@@ -23,6 +24,9 @@ prev=$("$HOSTBIN/report" runs --except "$RUN_DIR" "$RESULTS" | tail -n1)
 {
 	"$TOP/matrix/run-info.sh" "$SRC" "$SERIES_NAME" "$SERIES" "${KSRC_NAME:-}" "${KSRC_TARBALL:-}" "${KSRC_PKG:-}"
 	[ -z "$prev" ] || printf 'previous\t%s\n' "$prev"
+	# What the reports say once (RUN_NOTES: `;`-separated, from the
+	# Makefile: the arches without kernel selftests, and why).
+	printf '%s' "${RUN_NOTES:-}" | tr ';' '\n' | sed 's/^ *//; /^$/d; s/^/note\t/'
 } >"$RUN_DIR/run.tsv"
 # The tree's known breaks go with the run: it is judged by the ones it ran with.
 [ -z "${KNOWN_BREAKS:-}" ] || cp "$KNOWN_BREAKS" "$RUN_DIR/known-breaks.tsv"

@@ -422,6 +422,9 @@ static void load_run_info(struct run *r)
 			r->offsets = xrealloc(r->offsets, (r->noffsets + 1) * sizeof(char *));
 			snprintf(p, sizeof(p), "%s: %s", f[1], f[2]);
 			r->offsets[r->noffsets++] = xstrdup(p);
+		} else if (n >= 2 && !strcmp(f[0], "note")) {
+			r->notes = xrealloc(r->notes, (r->nnotes + 1) * sizeof(char *));
+			r->notes[r->nnotes++] = xstrdup(f[1]);
 		} else if (n >= 2 && !strcmp(f[0], "ended")) {
 			set(&r->ended, f[1]);
 		} else if (n == 3 && !strcmp(f[0], "series")) {

@@ -11,7 +11,8 @@
  * STATUS SECONDS REASON`, `qemu COMMAND`, `test NAME STATUS REASON`, `diag
  * NAME LINE`. A cell that was booted twice (a retry) keeps its first attempt
  * in RUN/<arch>-<point>/attempt1/cell.tsv. RUN/run.tsv says what the run is
- * of, and has an `ended` line once the run is over.
+ * of (`note` lines: what the reports say once), and has an `ended` line
+ * once the run is over.
  */
 #ifndef KMX_RUN_H
 #define KMX_RUN_H
@@ -145,6 +146,8 @@ struct run {
 	char *series_error;		/* the series does not apply to this tree: the patch, file and hunk */
 	char **offsets;			/* `PATCH: git apply's offset line`, where the series moved */
 	size_t noffsets;
+	char **notes;			/* what the reports say once (an arch without kernel selftests, and why) */
+	size_t nnotes;
 	struct known_breaks known_breaks;
 	char **patch_points, **patch_subjects;
 	size_t npatches;

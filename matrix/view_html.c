@@ -139,6 +139,8 @@ int write_html(const struct run *r, const struct comparison *since_previous)
 		markup_printf(f, "<li><code>%s</code></li>\n", r->offsets[i]);
 	if (r->noffsets)
 		fprintf(f, "</ul>\n");
+	for (size_t i = 0; i < r->nnotes; i++)
+		markup_printf(f, "<p class=\"note\">Note: %s</p>\n", r->notes[i]);
 	if (r->mutants.n)
 		html_mutants(f, r);
 	else

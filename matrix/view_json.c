@@ -115,6 +115,12 @@ int write_json(const struct run *r)
 		fprintf(f, ",\n  \"ended\": ");
 		json_str(f, r->ended);
 	}
+	fprintf(f, ",\n  \"notes\": [");
+	for (size_t i = 0; i < r->nnotes; i++) {
+		fprintf(f, "%s", i ? ", " : "");
+		json_str(f, r->notes[i]);
+	}
+	fprintf(f, "]");
 	fprintf(f, ",\n  \"cells\": [");
 	for (size_t i = 0; i < r->ncells; i++) {
 		fprintf(f, "%s\n    ", i ? "," : "");

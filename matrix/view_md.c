@@ -50,6 +50,8 @@ int write_markdown(const struct run *r)
 		fprintf(f, "The series met this tree with offsets (no fuzz):\n\n");
 	for (size_t i = 0; i < r->noffsets; i++)
 		fprintf(f, "- %s\n%s", r->offsets[i], i + 1 == r->noffsets ? "\n" : "");
+	for (size_t i = 0; i < r->nnotes; i++)
+		fprintf(f, "Note: %s\n%s", r->notes[i], i + 1 == r->nnotes ? "\n" : "");
 	fprintf(f, "| arch |");
 	for (size_t p = 0; p < r->npoints; p++)
 		fprintf(f, " %s |", r->points[p]);

@@ -41,6 +41,8 @@ void print_table(const struct run *r)
 	printf("\n%s", subject);
 	for (size_t i = 0; i < r->noffsets; i++)
 		printf("%s offset %s", i ? "," : "; the series applied with", r->offsets[i]);
+	for (size_t i = 0; i < r->nnotes; i++)
+		printf("\nNote: %s", r->notes[i]);
 	printf("\n%-10s %-10s %-8s %8s  %-12s %7s  %5s %5s %5s %6s  %s\n", "arch", "point",
 	       "build", "seconds", "boot", "seconds", "pass", "fail", "skip", "unexp", "note");
 	for (size_t i = 0; i < r->ncells; i++) {

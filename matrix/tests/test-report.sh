@@ -223,7 +223,7 @@ expect "no temporary files left" [ -z "$(find "$tmp" -name '*.tmp*')" ]
 # shown with its reason and fails nothing, and offsets are listed.
 cell kb sparc32-pristine 'arch\tsparc32\npoint\tpristine\nbuild\tfailed\t3.0\tfs/fcntl.c:1: error: BUILD_BUG_ON\nboot\tnot-run\t0\tthe build failed\n'
 cell kb m68k-pristine 'arch\tm68k\npoint\tpristine\nbuild\tfailed\t3.0\terror: other\nboot\tnot-run\t0\tthe build failed\n'
-printf 'kernel\t6.12.118\ntree\tlinux-source-6.12\tlinux-source-6.12 6.12.118-1~deb12u1\noffset\t0016-x.patch\tHunk #1 succeeded at 1703 (offset -11 lines).\n' >"$tmp/kb/run.tsv"
+printf 'kernel\t6.12.118\ntree\tlinux-source-6.12\tlinux-source-6.12 6.12.118-1~deb12u1\noffset\t0016-x.patch\tHunk #1 succeeded at 1703 (offset -11 lines).\nnote\tsparc32: no kernel selftests: no C library\n' >"$tmp/kb/run.tsv"
 printf '# known\nsparc32\t*\tbuild\tfs/fcntl.c\tfcntl_init BUILD_BUG_ON: a break of this tree\nm68k\t*\tbuild\tfs/fcntl.c\tnot this error\n' >"$tmp/kb/known-breaks.tsv"
 "$bin/report" summary --table "$tmp/kb" >"$tmp/kb.out"
 expect "known break: the other failed build still fails the run" [ $? = 1 ]
@@ -242,6 +242,11 @@ expect "offsets: listed in summary.md" grep -q "^- 0016-x.patch: Hunk #1 succeed
 expect "offsets: a closed list in index.html" grep -q "^<li><code>0016-x.patch: Hunk #1 succeeded at 1703 (offset -11 lines).</code></li>$" "$tmp/kb/index.html"
 expect "offsets: no markup shown as text" sh -c '! grep -q "&lt;/ul" "$1"' sh "$tmp/kb/index.html"
 expect "offsets: in JSON" [ "$(jqval kb '.tree.offsets[0]')" = "0016-x.patch: Hunk #1 succeeded at 1703 (offset -11 lines)." ]
+# A run's notes (an arch without kernel selftests, say) are shown once in each view.
+expect "notes: in the table" [ "$(grep -c "^Note: sparc32: no kernel selftests: no C library" "$tmp/kb.out")" = 1 ]
+expect "notes: in summary.md" grep -q "^Note: sparc32: no kernel selftests: no C library" "$tmp/kb/summary.md"
+expect "notes: in index.html" grep -q '<p class="note">Note: sparc32: no kernel selftests: no C library</p>' "$tmp/kb/index.html"
+expect "notes: in JSON" [ "$(jqval kb '.notes[0]')" = "sparc32: no kernel selftests: no C library" ]
 sed -i '/^sparc32/d' "$tmp/kb/known-breaks.tsv"
 "$bin/report" summary --quiet "$tmp/kb"
 expect "known break: gone from the file, the cell fails again" [ "$(jqval kb '.cells[0].status')" = failed ]
