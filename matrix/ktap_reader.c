@@ -141,6 +141,42 @@ static int parse_result(const char *line, char *name, size_t nlen,
 	return ok;
 }
 
+/* kselftest_harness's own lines around a test: "Starting N tests", "RUN  name ...", "OK  name", "FAIL  name". */
+static int is_harness_status(const char *line, size_t len)
+{
+	static const char *const words[] = { "Starting ", "RUN ", "OK ", "FAIL ", "SKIP ", "XFAIL ", "XPASS " };
+
+	while (len && *line == ' ')
+		line++, len--;
+	for (size_t i = 0; i < sizeof(words) / sizeof(*words); i++)
+		if (len >= strlen(words[i]) && !strncmp(line, words[i], strlen(words[i])))
+			return 1;
+	return 0;
+}
+
+/*
+ * Why a bare "not ok" failed: our programs print the reason last; the
+ * kernel's selftests print the first failed assertion first, then the
+ * harness's status lines.
+ */
+static void bare_not_ok_reason(const struct ktap_state *k, char *reason, size_t n)
+{
+	const char *d = k->pending_diag, *last = strrchr(d, '\n');
+
+	snprintf(reason, n, "%s", last ? last + 1 : d);
+	if (!k->prefix[0])
+		return;
+	while (*d) {
+		size_t len = strcspn(d, "\n");
+
+		if (len && !is_harness_status(d, len)) {
+			snprintf(reason, n, "%.*s", (int)len, d);
+			return;
+		}
+		d += len + (d[len] == '\n');
+	}
+}
+
 static enum kmx_test_status classify(int ok, const char *directive)
 {
 	if (!strcmp(directive, "SKIP"))
@@ -196,12 +232,8 @@ void ktap_feed(struct ktap_state *k, const char *raw)
 		snprintf(reason, sizeof(reason), "%s", r);
 	}
 	if (indent == 2) {
-		if (!reason[0] && !ok && k->pending_diag) {
-			/* A bare "not ok": its last diagnostic says why. */
-			const char *last = strrchr(k->pending_diag, '\n');
-
-			snprintf(reason, sizeof(reason), "%s", last ? last + 1 : k->pending_diag);
-		}
+		if (!reason[0] && !ok && k->pending_diag)
+			bare_not_ok_reason(k, reason, sizeof(reason));
 		add_subtest_result(k, name, classify(ok, directive), reason);
 		k->sub_results++;
 		return;

@@ -118,6 +118,7 @@ int main(void)
 		 "  # Starting 4 tests from 2 test cases.\n"
 		 "  #  RUN           TRACE_syscall.ptrace.kill_after ...\n"
 		 "  # kill_after: Test terminated unexpectedly by signal 9\n"
+		 "  #          FAIL  TRACE_syscall.ptrace.kill_after\n"
 		 "  not ok 1 TRACE_syscall.ptrace.kill_after\n"
 		 "  ok 1 TRACE_syscall.ptrace.kill_immediate\n"
 		 "  ok 3 global.dup\n  not ok 3 global.dup\n"
