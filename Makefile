@@ -445,6 +445,10 @@ $(KST_DIR)/kselftests.list: FORCE
 # for the tree's mtimes: checking out another point touches them, and the
 # commit in the folder's name already says which sources these are. The
 # headers are the point's own (make headers_install in the arch's build).
+# An arch's KSELFTESTS_CFLAGS reach them as CFLAGS in the environment,
+# which their makefiles add to (powerpc's include folder and GIT_VERSION,
+# which its parent makefile would set).
+$(KST_DIR)/kselftests.cpio: export CFLAGS = $(call arch,KSELFTESTS_CFLAGS)
 $(KST_DIR)/kselftests.cpio: $(KST_DIR)/kselftests.list $(wildcard $(KST_STANDIN)/*/*.h) \
 		$(HOSTBIN)/gen_init_cpio $(TOP)/matrix/initramfs-cpio.sh | $(BUILD)/config.last
 	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT) $(SERIES_NAME)

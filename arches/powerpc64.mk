@@ -45,6 +45,11 @@ powerpc64_GUEST_TESTS := ppc_swapcontext ppc_swapcontext_32
 powerpc64_CFLAGS_ppc_swapcontext_32 := -m32 -O2
 # (-O2: at -Os 32-bit code calls libgcc's register save helpers; no libgcc here)
 # The kernel's selftests (Makefile, "the kernel's own selftests").
+# powerpc's signal tests speak subunit, not KTAP; they need the include
+# folder and GIT_VERSION that powerpc's own parent makefile would give them.
 powerpc64_KSELFTESTS      := seccomp/seccomp_bpf ptrace/get_syscall_info ptrace/peeksiginfo \
-	ptrace/vmaccess sigaltstack/sas
+	ptrace/vmaccess sigaltstack/sas \
+	$(addprefix powerpc/signal/,signal signal_tm sigfuz sigreturn_vdso sig_sc_double_restart \
+		sigreturn_kernel sigreturn_unaligned)
+powerpc64_KSELFTESTS_CFLAGS = -I$(KST_SRC)/powerpc/include -DGIT_VERSION='"kmatrix"'
 powerpc64_KSELFTESTS_LIBC := libc6-dev-ppc64-cross

@@ -177,6 +177,41 @@ static void bare_not_ok_reason(const struct ktap_state *k, char *reason, size_t 
 	}
 }
 
+/*
+ * A subunit v1 outcome line of a selftest (powerpc's harness): the result,
+ * and why: the detail in brackets, else the program's last line of output
+ * ("[SKIP] Test skipped on line 42", "[FAIL] Test FAILED on line 7").
+ */
+static int subunit_result(struct ktap_state *k, const char *text)
+{
+	static const struct { const char *word; enum kmx_test_status st; } outcomes[] = {
+		{ "success: ", KMX_PASS }, { "failure: ", KMX_FAIL }, { "error: ", KMX_ERROR },
+		{ "skip: ", KMX_SKIP }, { "xfail: ", KMX_XFAIL },
+	};
+	char name[256], reason[300];
+
+	for (size_t i = 0; i < sizeof(outcomes) / sizeof(*outcomes); i++) {
+		size_t l = strlen(outcomes[i].word);
+		const char *detail;
+
+		if (strncmp(text, outcomes[i].word, l))
+			continue;
+		snprintf(name, sizeof(name), "%s", text + l);
+		detail = strstr(name, " [");
+		if (detail && name[strlen(name) - 1] == ']') {
+			snprintf(reason, sizeof(reason), "%.*s", (int)(strlen(detail) - 3), detail + 2);
+			name[detail - name] = 0;
+		} else {
+			snprintf(reason, sizeof(reason), "%s", outcomes[i].st == KMX_PASS ? "" : k->last_output);
+		}
+		add_subtest_result(k, name, outcomes[i].st, reason);
+		k->sub_results++;
+		k->last_output[0] = 0;
+		return 1;
+	}
+	return 0;
+}
+
 static enum kmx_test_status classify(int ok, const char *directive)
 {
 	if (!strcmp(directive, "SKIP"))
@@ -221,10 +256,15 @@ void ktap_feed(struct ktap_state *k, const char *raw)
 			add_diag(k, text[1] ? text + 2 : "");
 		return;
 	}
+	if (indent == 2 && k->prefix[0] && subunit_result(k, text))
+		return;
 	ok = parse_result(text, name, sizeof(name), directive, sizeof(directive),
 			  reason, sizeof(reason));
-	if (ok < 0)
+	if (ok < 0) {
+		if (indent == 2 && k->prefix[0] && text[0])
+			snprintf(k->last_output, sizeof(k->last_output), "%s", text);
 		return;
+	}
 	if (!strcmp(directive, "TIMEOUT")) {
 		char r[600];
 
@@ -260,6 +300,7 @@ void ktap_feed(struct ktap_state *k, const char *raw)
 	k->sub_plan = -1;
 	k->sub_results = 0;
 	k->prefix[0] = 0;
+	k->last_output[0] = 0;
 	k->program_first = k->ntests;
 }
 

@@ -6,7 +6,9 @@
  * A program's subtests are named as they print themselves, or, after a
  * "# Subtest: <program>" line (the kernel's selftests), "<program>.<name>".
  * A name a program prints twice gets "#2", "#3"...: results are keyed by
- * name, never by number, and two results never merge.
+ * name, never by number, and two results never merge. A selftest may speak
+ * subunit v1 instead (powerpc's harness: "success: NAME", "failure: NAME
+ * [DETAIL]", "skip: NAME", "error: NAME"); its results are named the same way.
  */
 #ifndef KMX_KTAP_PARSE_H
 #define KMX_KTAP_PARSE_H
@@ -32,6 +34,7 @@ struct ktap_state {
 	char prefix[128];	/* "<program>." of a "# Subtest: <program>" (the kernel's selftests), or "" */
 	size_t program_first;	/* the current program's first entry in tests */
 	char last_program[128];	/* the name on the last program result line */
+	char last_output[256];	/* a selftest's last line that was neither KTAP nor subunit */
 	struct ktap_test_result *tests;
 	size_t ntests, cap;
 };

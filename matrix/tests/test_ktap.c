@@ -139,6 +139,20 @@ int main(void)
 	CHECK(!find(&k, "seccomp_bpf"), "seccomp_bpf printed all its results; no extra entry expected");
 	ktap_free(&k);
 
+	/* powerpc's selftests speak subunit v1, not KTAP. */
+	feed_all(&k, "KTAP version 1\n1..1\n"
+		 "  # Subtest: signal_tm\n  test: signal_tm\n  tags: git_version:kmatrix\n"
+		 "  [SKIP] Test skipped on line 42\n  skip: signal_tm\n"
+		 "  test: other\n  [FAIL] Test FAILED on line 7\n  failure: other\n"
+		 "  failure: detailed [bad context]\n  success: fine\n"
+		 "ok 1 signal_tm\n");
+	CHECK(k.ntests == 4, "expected 4 results, got %zu", k.ntests);
+	expect(&k, "signal_tm.signal_tm", KMX_SKIP, "[SKIP] Test skipped on line 42");
+	expect(&k, "signal_tm.other", KMX_FAIL, "[FAIL] Test FAILED on line 7");
+	expect(&k, "signal_tm.detailed", KMX_FAIL, "bad context");
+	expect(&k, "signal_tm.fine", KMX_PASS, "");
+	ktap_free(&k);
+
 	printf("test_ktap: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
