@@ -423,15 +423,17 @@ KSELFTESTS    = $(call arch,KSELFTESTS)
 KST_DIR       = $(BUILD)/kselftests/$(or $(POINT_REV),unknown-point)
 KST_SRC       = $(TREE)/tools/testing/selftests
 KST_STANDIN  := $(TOP)/guest-tests/kselftest/include
-# CC carries -static and the stand-in headers, because the selftests'
+# CC carries the arch's USER_CFLAGS, -static and the stand-in headers, because the selftests'
 # makefiles set CFLAGS each their own way (sigaltstack's with `=`) but all
 # compile and link with $(CC). LDLIBS replaces seccomp's -lcap (no static
 # cross libcap in Debian; the stand-in covers it). ARCH is the kernel's
 # name, which powerpc's makefile tests.
-KST_MAKE_ARGS = --no-print-directory CC="$(XPREFIX)gcc -static -I$(KST_STANDIN)" \
+KST_MAKE_ARGS = --no-print-directory CC="$(XPREFIX)gcc $(call arch,USER_CFLAGS) -static -I$(KST_STANDIN)" \
 	KHDR_INCLUDES="-isystem $(KST_DIR)/usr/include" LDLIBS=-lpthread ARCH=$(KARCH)
 
+# (The comment line makes a change of how they are built a change of the list.)
 define KSELFTESTS_LIST
+# built with: $(KST_MAKE_ARGS) CFLAGS=$(call arch,KSELFTESTS_CFLAGS)
 dir /kselftests 0755 0 0
 $(foreach t,$(KSELFTESTS),file /kselftests/$(notdir $(t)) $(KST_DIR)/bin/$(t) 0755 0 0
 )
