@@ -42,6 +42,8 @@ CONFIG_SERIAL_SH_SCI_CONSOLE=y
 CONFIG_NET=y
 CONFIG_SECCOMP=y
 CONFIG_SECCOMP_FILTER=y
+# seccomp_bpf's user_notification tests talk to their child over AF_UNIX.
+CONFIG_UNIX=y
 endef
 sh4_IMAGE       := arch/sh/boot/zImage
 sh4_QEMU        := qemu-system-sh4

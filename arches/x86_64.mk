@@ -15,6 +15,8 @@ CONFIG_X86_VSYSCALL_EMULATION=y
 CONFIG_NET=y
 CONFIG_SECCOMP=y
 CONFIG_SECCOMP_FILTER=y
+# seccomp_bpf's user_notification tests talk to their child over AF_UNIX.
+CONFIG_UNIX=y
 # QEMU's Nehalem is GenuineIntel: no other vendors' CPU support, no
 # memory protection keys, no ISA DMA.
 # CONFIG_X86_INTEL_MEMORY_PROTECTION_KEYS is not set
