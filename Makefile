@@ -379,6 +379,15 @@ $$(GUEST)/tests/%: $(1)/%.c $$(GUEST_HDRS) $$(HEADERS)/.stamp
 endef
 $(foreach d,guest-tests guest-tests/optional guest-tests/faults,$(eval $(call GUEST_PROG_RULE,$(TOP)/$(d))))
 
+# A recipe that writes the variable named $(1) to the target only when it
+# differs, so that the target's time changes only with its content.
+define write_if_changed
+	$(call need_arch)
+	$(shell mkdir -p $(@D))
+	$(file >$@.tmp,$($(1)))
+	$(Q)cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@
+endef
+
 # The cpio list is rewritten only when it changes, so the archive is rebuilt
 # only when a program or the list does.
 define CPIO_LIST
@@ -392,10 +401,7 @@ $(foreach t,$(GUEST_TESTS),file /tests/$(t) $(GUEST)/tests/$(t) 0755 0 0
 )
 endef
 $(GUEST)/initramfs.list: FORCE
-	$(call need_arch)
-	$(shell mkdir -p $(@D))
-	$(file >$@.tmp,$(CPIO_LIST))
-	$(Q)cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@
+	$(call write_if_changed,CPIO_LIST)
 $(INITRAMFS): $(GUEST)/initramfs.list $(GUEST_PROGS) $(HOSTBIN)/gen_init_cpio $(TOP)/matrix/initramfs-cpio.sh
 	@echo "  CPIO    $(ARCH): init + $(words $(GUEST_TESTS)) test programs"
 	$(Q)$(TOP)/matrix/initramfs-cpio.sh $(HOSTBIN)/gen_init_cpio $< $@
@@ -439,10 +445,7 @@ $(foreach t,$(KSELFTESTS),file /kselftests/$(notdir $(t)) $(KST_DIR)/bin/$(t) 07
 )
 endef
 $(KST_DIR)/kselftests.list: FORCE
-	$(call need_arch)
-	$(shell mkdir -p $(@D))
-	$(file >$@.tmp,$(KSELFTESTS_LIST))
-	$(Q)cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@
+	$(call write_if_changed,KSELFTESTS_LIST)
 # Rebuilt when the list, the stand-in headers or the packing change, never
 # for the tree's mtimes: checking out another point touches them, and the
 # commit in the folder's name already says which sources these are. The
