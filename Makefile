@@ -433,9 +433,13 @@ KST_STANDIN  := $(TOP)/guest-tests/kselftest/include
 # makefiles set CFLAGS each their own way (sigaltstack's with `=`) but all
 # compile and link with $(CC). LDLIBS replaces seccomp's -lcap (no static
 # cross libcap in Debian; the stand-in covers it). ARCH is the kernel's
-# name, which powerpc's makefile tests.
+# name, which powerpc's makefile tests. building_out_of_srctree=1 is what
+# the kernel's own Makefile passes them: it makes lib.mk define LINK.c and
+# the like, which make's built-in variables would (ours, -R, reach them
+# through MAKEFLAGS, and the first build linked with an empty command).
 KST_MAKE_ARGS = --no-print-directory CC="$(XPREFIX)gcc $(call arch,USER_CFLAGS) -static -I$(KST_STANDIN)" \
-	KHDR_INCLUDES="-isystem $(KST_DIR)/usr/include" LDLIBS=-lpthread ARCH=$(KARCH)
+	KHDR_INCLUDES="-isystem $(KST_DIR)/usr/include" LDLIBS=-lpthread ARCH=$(KARCH) \
+	building_out_of_srctree=1
 
 # (The comment line makes a change of how they are built a change of the list.)
 define KSELFTESTS_LIST
