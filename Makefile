@@ -458,8 +458,11 @@ $(KST_DIR)/kselftests.list: FORCE
 # which their makefiles add to (powerpc's include folder and GIT_VERSION,
 # which its parent makefile would set).
 $(KST_DIR)/kselftests.cpio: export CFLAGS = $(call arch,KSELFTESTS_CFLAGS)
+# After the point's kernel: both move the arch's worktree to the point, and
+# under `make -j kernel initrd` the two recipes would otherwise run at once
+# in it (seen: a checkout refused mid-build, "has local changes").
 $(KST_DIR)/kselftests.cpio: $(KST_DIR)/kselftests.list $(wildcard $(KST_STANDIN)/*/*.h) \
-		$(HOSTBIN)/gen_init_cpio $(TOP)/matrix/initramfs-cpio.sh | $(BUILD)/config.last
+		$(HOSTBIN)/gen_init_cpio $(TOP)/matrix/initramfs-cpio.sh | $(IMAGE_CACHED)
 	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT) $(SERIES_NAME)
 	@echo "  KSELFTESTS $(ARCH) at $(POINT): $(notdir $(KSELFTESTS))"
 	$(Q)rm -rf $(KST_DIR)/usr $(KST_DIR)/bin
