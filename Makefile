@@ -42,6 +42,12 @@ RESULTS      ?= $(TOP)/results$(if $(filter $(WORK),$(TREE_WORK)),,/trees/$(KSRC
 #> SERIES: the series: a folder of patches, a quilt series file or an mbox
 SERIES       ?= $(TOP)/patches/forced-exit
 SERIES_NAME  ?= $(basename $(notdir $(abspath $(SERIES))))
+# A series folder may carry its port to another tree, SERIES/ports/<tree>/:
+# the same patches as they apply there (the points, config, expectations and
+# name stay the series' own). A run on that tree applies the port, exactly.
+SERIES_PORT   = $(wildcard $(SERIES)/ports/$(KSRC_NAME))
+SERIES_PATCHES = $(or $(SERIES_PORT),$(SERIES))
+SERIES_APPLY_ENV = $(if $(SERIES_PORT),SERIES_POINTS=$(SERIES)/points)
 #> SERIES_BASE: the point the series applies to (reverse: undo it from the pristine tree)
 SERIES_BASE  ?= $(or $(shell sed -n 's/^base=//p' $(SERIES)/config 2>/dev/null),pristine)
 # The documents the ported patches are compared with (make verify-series).
@@ -86,7 +92,7 @@ ARCH_KARCHS_ALL := $(foreach a,$(ARCHES_ALL),$(a):$($(a)_KARCH))
 # still names it.
 ARCH_KARCHS_DEFAULT := $(foreach a,$(ARCHES_ALL),$(if $($(a)_NOT_DEFAULT),,$(a):$($(a)_KARCH)))
 ifeq ($(origin ARCHES),undefined)
-ARCHES := $(shell $(TOP)/matrix/series-arches.sh '$(SERIES)' '$(ARCH_KARCHS_DEFAULT)')
+ARCHES := $(shell $(TOP)/matrix/series-arches.sh '$(SERIES_PATCHES)' '$(ARCH_KARCHS_DEFAULT)')
 export ARCHES
 endif
 
@@ -231,26 +237,26 @@ SERIES_OFFSETS = $(SRC)/.series_offsets_$(SERIES_NAME)
 # The tree a series was ported to (`tree=` in its config): there every hunk
 # must apply exactly; on any other tree offsets are allowed and recorded,
 # and fuzz never is.
-SERIES_TREE ?= $(shell sed -n 's/^tree=//p' $(SERIES)/config 2>/dev/null)
+SERIES_TREE ?= $(if $(SERIES_PORT),$(KSRC_NAME),$(shell sed -n 's/^tree=//p' $(SERIES)/config 2>/dev/null))
 # (A series that names no tree applies exactly to the default tree.)
 SERIES_EXACT = $(if $(SERIES_TREE),$(filter $(KSRC_NAME),$(SERIES_TREE)),$(filter $(WORK),$(TREE_WORK)))
 #> series: turn SERIES into points (tags) of the kernel tree; lists them
 series: $(SRC)/.stamp_imported
 	$(Q)test -e "$(SERIES)" || { rm -f $(SERIES_ERROR); echo "kmatrix: SERIES=$(SERIES): no such file or folder" >&2; exit 1; }
-	$(Q)h=$$( { echo "$(SERIES_BASE) $(SERIES_EXACT)"; find "$(SERIES)" -maxdepth 1 -type f | LC_ALL=C sort | xargs cat; } | sha1sum | cut -c1-40); \
+	$(Q)h=$$( { echo "$(SERIES_BASE) $(SERIES_EXACT)"; find "$(SERIES_PATCHES)" $(if $(SERIES_PORT),$(SERIES)/points) -maxdepth 1 -type f | LC_ALL=C sort | xargs cat; } | sha1sum | cut -c1-40); \
 	if [ "$$(cat $(SERIES_STAMP) 2>/dev/null)" != "$$h" ]; then \
 		$(TOP)/matrix/with-lock.sh $(LOCKS)/series "the series' tags" sh -c ' \
 			[ "$$(cat $(SERIES_STAMP) 2>/dev/null)" = "$$1" ] && exit 0; \
 			rm -f $(SERIES_STAMP) $(SERIES_ERROR) $(SERIES_OFFSETS); \
-			if OFFSETS_OUT=$(if $(SERIES_EXACT),,$(SERIES_OFFSETS)) $(TOP)/matrix/apply-series.sh $(SRC) \
-				"$(SERIES)" $(SERIES_NAME) $(SERIES_BASE) 2>$(SERIES_ERROR).tmp; then \
+			if OFFSETS_OUT=$(if $(SERIES_EXACT),,$(SERIES_OFFSETS)) $(SERIES_APPLY_ENV) $(TOP)/matrix/apply-series.sh $(SRC) \
+				"$(SERIES_PATCHES)" $(SERIES_NAME) $(SERIES_BASE) 2>$(SERIES_ERROR).tmp; then \
 				cat $(SERIES_ERROR).tmp >&2; rm -f $(SERIES_ERROR).tmp $(SERIES_ERROR); echo "$$1" >$(SERIES_STAMP); \
 			else mv -f $(SERIES_ERROR).tmp $(SERIES_ERROR); cat $(SERIES_ERROR) >&2; exit 1; fi' sh "$$h"; \
 	fi
 	$(Q)$(if $(and $(filter series,$(MAKECMDGOALS)),$(filter 0,$(MAKELEVEL))),$(print_series_arches),true)
 # Which arches the series picks, and why (`make series` typed by a user
 # prints it; not the `make series` each cell runs).
-print_series_arches = $(TOP)/matrix/series-arches.sh --why '$(SERIES)' '$(ARCH_KARCHS_ALL)' | \
+print_series_arches = $(TOP)/matrix/series-arches.sh --why '$(SERIES_PATCHES)' '$(ARCH_KARCHS_ALL)' | \
 	awk -F'\t' '{ printf "  ARCH    %-10s %s (%s)\n", $$1, $$3, $$2 }'$(foreach a,$(ARCHES_ALL),$(if $($(a)_NOT_DEFAULT), \
 	| sed 's|^  ARCH    $(a) .*|&; not in the default ARCHES: $(subst |,/,$(subst ','\'',$($(a)_NOT_DEFAULT)))|'))
 
@@ -262,7 +268,7 @@ bisect-build: series
 
 #> verify-series: base + series = pristine, every patch applies exactly, patches match the seeds
 verify-series: $(SRC)/.stamp_imported
-	$(Q)$(TOP)/matrix/verify-series.sh $(SRC) "$(SERIES)" $(SERIES_NAME) $(SERIES_BASE) "$(SEEDS)"
+	$(Q)$(SERIES_APPLY_ENV) $(TOP)/matrix/verify-series.sh $(SRC) "$(SERIES_PATCHES)" $(SERIES_NAME) $(SERIES_BASE) "$(SEEDS)"
 
 # ---- host tools -------------------------------------------------------------
 
@@ -429,6 +435,11 @@ KSELFTESTS    = $(call arch,KSELFTESTS)
 KST_DIR       = $(BUILD)/kselftests/$(or $(POINT_REV),unknown-point)
 KST_SRC       = $(TREE)/tools/testing/selftests
 KST_STANDIN  := $(TOP)/guest-tests/kselftest/include
+# The programs that did not build at this point (PROGRAM, first error, log):
+# each is a failed result PROGRAM.build of the cell (bootrun --unbuilt), and
+# the others still run. A build the machine broke (infra_error) stops the
+# cell as infra instead, and nothing is kept.
+KST_UNBUILT   = $(KST_DIR)/unbuilt.tsv
 # CC carries the arch's USER_CFLAGS, -static and the stand-in headers, because the selftests'
 # makefiles set CFLAGS each their own way (sigaltstack's with `=`) but all
 # compile and link with $(CC). LDLIBS replaces seccomp's -lcap (no static
@@ -468,12 +479,20 @@ $(KST_DIR)/kselftests.cpio: $(KST_DIR)/kselftests.list $(wildcard $(KST_STANDIN)
 	$(Q)rm -rf $(KST_DIR)/usr $(KST_DIR)/bin
 	$(Q)$(MAKE) $(KMAKE_ARGS) headers_install INSTALL_HDR_PATH=$(KST_DIR)/usr >$(KST_DIR)/headers.log 2>&1 \
 		|| { cat $(KST_DIR)/headers.log >&2; exit 1; }
-	$(Q)for t in $(KSELFTESTS); do \
+	$(Q). $(TOP)/matrix/lib.sh; rm -rf $(KST_UNBUILT) $(KST_DIR)/log && mkdir -p $(KST_DIR)/log && \
+	cp $< $(KST_DIR)/kselftests.built && \
+	for t in $(KSELFTESTS); do \
+		p=$${t##*/} log=$(KST_DIR)/log/$${t##*/}.log; \
 		mkdir -p $(KST_DIR)/bin/$${t%/*} && \
 		$(MAKE) $(KST_MAKE_ARGS) -C $(KST_SRC)/$${t%/*} OUTPUT=$(KST_DIR)/bin/$${t%/*} $(KST_DIR)/bin/$$t \
-			|| { echo "kmatrix: selftest $$t did not build for $(ARCH) at $(POINT)" >&2; exit 1; }; \
+			>$$log 2>&1 && continue; \
+		why=$$(infra_error $$log); \
+		if [ -n "$$why" ]; then cat $$log >&2; die "selftest $$t: $$why"; fi; \
+		warn "selftest $$t did not build for $(ARCH) at $(POINT): $$(first_error $$log) (log: $$log)"; \
+		printf '%s\t%s\t%s\n' $$p "$$(first_error $$log)" $$log >>$(KST_UNBUILT); \
+		sed -i "\|^[[:space:]]*file /kselftests/$$p |d" $(KST_DIR)/kselftests.built; \
 	done
-	$(Q)$(TOP)/matrix/initramfs-cpio.sh $(HOSTBIN)/gen_init_cpio $< $@
+	$(Q)$(TOP)/matrix/initramfs-cpio.sh $(HOSTBIN)/gen_init_cpio $(KST_DIR)/kselftests.built $@
 
 #> kselftests: build ARCH's kernel selftests at POINT (kept per point)
 kselftests: $(if $(KSELFTESTS),$(KST_DIR)/kselftests.cpio)
@@ -519,6 +538,7 @@ cell: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 		QEMU_PKG=$(call arch,QEMU_PKG) RETRIES=$(RETRIES) KMATRIX_RUN='run $(RUN_ID)' \
 		MAKE='$(MAKE)' CELL_IN_MATRIX=$(CELL_IN_MATRIX) REPORT_FLAGS='$(REPORT_FLAGS)' \
 		SERIES_ERROR=$(if $(call series_points,$(POINT)),$(SERIES_ERROR)) \
+		KSELFTESTS_UNBUILT=$(if $(KSELFTESTS),$(KST_UNBUILT)) \
 		$(TOP)/matrix/with-lock.sh $(LOCKS)/$(ARCH) "the $(ARCH) tree and build" \
 		$(TOP)/matrix/run-cell.sh $(QEMU_CMD)
 
@@ -535,7 +555,7 @@ CELL_JOBS ?= $(JOBS)
 # caller's job slots never reach it, and without -j it would run at -j1.
 RUN_ENV = MAKE='$(MAKE)' RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) RESULTS=$(RESULTS) HOSTBIN=$(HOSTBIN) \
 	REPORT_FLAGS='$(REPORT_FLAGS)' TOP=$(TOP) LOCKS=$(LOCKS) SRC=$(SRC) SERIES_NAME=$(SERIES_NAME) \
-	SERIES='$(SERIES)' CCACHE=$(CCACHE) ARCHES='$(ARCHES)' KSRC_NAME=$(KSRC_NAME) \
+	SERIES='$(SERIES_PATCHES)' CCACHE=$(CCACHE) ARCHES='$(ARCHES)' KSRC_NAME=$(KSRC_NAME) \
 	KSRC_TARBALL=$(KSRC_TARBALL) KSRC_PKG=$(KSRC_PKG) KNOWN_BREAKS=$(KNOWN_BREAKS) \
 	SERIES_ERROR=$(SERIES_ERROR) SERIES_OFFSETS=$(SERIES_OFFSETS) \
 	CELL_JOBS_FLAG=-j$(CELL_JOBS) RUN_NOTES='$(subst ','\'',$(RUN_NOTES))'

@@ -49,7 +49,9 @@ git() { command git -C "$repo" "$@"; }
 # ---- the list of patches, in order --------------------------------------
 list="$tmp/list"
 series_patches "$series" "$tmp" >"$list"
-# Where the `points` file is: beside the patches (an mbox has none).
+# Where the `points` file is: beside the patches (an mbox has none), or
+# SERIES_POINTS (environment: a series' port to another tree keeps the
+# series' own points).
 if [ -d "$series" ]; then
 	dir=$(cd "$series" && pwd)
 elif head -n1 "$series" | grep -q '^From '; then
@@ -57,6 +59,7 @@ elif head -n1 "$series" | grep -q '^From '; then
 else
 	dir=$(cd "$(dirname "$series")" && pwd)
 fi
+points_file=${SERIES_POINTS:-$dir/points}
 [ -s "$list" ] || die "$series: no patches found"
 while read -r p; do
 	[ -f "$p" ] || die "$series names $p, which does not exist"
@@ -150,10 +153,10 @@ while read -r p; do
 	printf '%s\t%s\n' "$pt" "$(basename "$p")" >>"$tmp/points"
 done <"$list"
 
-if [ -f "$dir/points" ] && [ -z "$each" ]; then
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$dir/points" | while read -r pname num; do
+if [ -f "$points_file" ] && [ -z "$each" ]; then
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$points_file" | while read -r pname num; do
 		c=$(awk -v n="$num" 'NR == n + 1 { print $2 }' "$tmp/tags")
-		[ -n "$c" ] || die "$dir/points: $pname names patch $num; the series has $npatches"
+		[ -n "$c" ] || die "$points_file: $pname names patch $num; the series has $npatches"
 		echo "refs/tags/$name/$pname $c"
 	done >>"$tmp/tags.named"
 	cat "$tmp/tags.named" >>"$tmp/tags"

@@ -3,7 +3,7 @@
  * bootrun: boot one cell in QEMU and say how it went.
  *
  *   bootrun --log FILE --out FILE [--timeout S] [--silence S]
- *           [--marker TEXT] -- qemu-system-... ARGS...
+ *           [--marker TEXT] [--unbuilt FILE] -- qemu-system-... ARGS...
  *
  * It prints the QEMU command shell-quoted (so a person can rerun it), copies
  * the console to --log, ends QEMU once the guest prints the end marker (some
@@ -22,6 +22,10 @@
  * --out gets a tab-separated record: a `boot` line (status, seconds, reason),
  * a `qemu` line (the command) and a `test` line per KTAP result, written
  * atomically, so a reader never sees half of it.
+ * --unbuilt names the guest programs known before the boot not to be there
+ * (the kernel selftests that did not build at this point: lines of
+ * PROGRAM, the first error, the build log); each is a failed result
+ * PROGRAM.build, the log its diagnostics, whatever the boot gives.
  * Exit status: 0 if the boot is ok, 1 otherwise, 2 for bad usage.
  */
 #include <errno.h>
@@ -200,8 +204,64 @@ struct boot {
 	int guest_started;	/* the kernel printed its banner */
 };
 
-static int write_record(const char *out, const struct boot *b,
-			const char *cmd, const struct ktap_state *k)
+/* A result of the record: its `test` line and one `diag` line per line of DIAG. */
+static void put_result(FILE *f, const char *name, enum kmx_test_status status,
+		       const char *reason, const char *diag)
+{
+	fprintf(f, "test\t");
+	put_field(f, name);
+	fprintf(f, "\t%s\t", kmx_test_status_name[status]);
+	put_field(f, reason);
+	fputc('\n', f);
+	while (*diag) {
+		size_t len = strcspn(diag, "\n");
+		char line[1024];
+
+		snprintf(line, sizeof(line), "%.*s", (int)len, diag);
+		fprintf(f, "diag\t");
+		put_field(f, name);
+		fputc('\t', f);
+		put_field(f, line);
+		fputc('\n', f);
+		diag += len + (diag[len] == '\n');
+	}
+}
+
+/* The programs that did not build (--unbuilt): PROGRAM.build, failed. */
+#define UNBUILT_LOG_LINES 40
+static int put_unbuilt(FILE *f, const char *path)
+{
+	char line[2048];
+	FILE *in = fopen(path, "r");
+
+	if (!in)
+		return errno == ENOENT ? 0 : error("%s: %s", path, strerror(errno));
+	while (fgets(line, sizeof(line), in)) {
+		char *prog = strtok(line, "\t\n"), *why = strtok(NULL, "\t\n");
+		char *log_path = strtok(NULL, "\t\n");
+		char name[300], reason[600], diag[UNBUILT_LOG_LINES * 160] = "", l[160];
+		FILE *log = log_path ? fopen(log_path, "r") : NULL;
+		size_t used = 0;
+
+		if (!prog)
+			continue;
+		snprintf(name, sizeof(name), "%s.build", prog);
+		snprintf(reason, sizeof(reason), "did not build at this point: %s",
+			 why ? why : "(no error line in its log)");
+		for (int n = 0; log && n < UNBUILT_LOG_LINES && fgets(l, sizeof(l), log); n++)
+			used += snprintf(diag + used, sizeof(diag) - used, "%s", l);
+		if (log)
+			fclose(log);
+		else if (log_path)
+			snprintf(diag, sizeof(diag), "%s: %s", log_path, strerror(errno));
+		put_result(f, name, KMX_FAIL, reason, diag);
+	}
+	fclose(in);
+	return 0;
+}
+
+static int write_record(const char *out, const struct boot *b, const char *cmd,
+			const struct ktap_state *k, const char *unbuilt)
 {
 	char tmp[4096];
 	FILE *f;
@@ -215,32 +275,17 @@ static int write_record(const char *out, const struct boot *b,
 	fprintf(f, "\nqemu\t");
 	put_field(f, cmd);
 	fputc('\n', f);
+	if (unbuilt && put_unbuilt(f, unbuilt)) {
+		fclose(f);
+		return -1;
+	}
 	for (size_t i = 0; i < k->ntests; i++) {
 		const struct ktap_test_result *t = &k->tests[i];
-		const char *d = t->diag;
 
-		fprintf(f, "test\t");
-		put_field(f, t->name);
-		fprintf(f, "\t%s\t", kmx_test_status_name[t->status]);
-		put_field(f, t->reason);
-		fputc('\n', f);
-		/* Diagnostics, one line each, for reports that show them. */
-		while (*d) {
-			size_t len = strcspn(d, "\n");
-			char line[1024];
-
-			snprintf(line, sizeof(line), "%.*s", (int)len, d);
-			fprintf(f, "diag\t");
-			put_field(f, t->name);
-			fputc('\t', f);
-			put_field(f, line);
-			fputc('\n', f);
-			d += len + (d[len] == '\n');
-		}
+		put_result(f, t->name, t->status, t->reason, t->diag);
 	}
 	for (unsigned i = 0; i < nwarnings; i++) {
 		const struct kernel_warning *w = &warnings[i];
-		const char *d = w->diag;
 		char name[340];
 		unsigned same = 0;
 
@@ -250,24 +295,8 @@ static int write_record(const char *out, const struct boot *b,
 			snprintf(name, sizeof(name), WARNING_RESULT "%s#%u", w->test, same + 1);
 		else
 			snprintf(name, sizeof(name), WARNING_RESULT "%s", w->test);
-		fprintf(f, "test\t");
-		put_field(f, name);
-		fprintf(f, "\t%s\t", kmx_test_status_name[KMX_FAIL]);
-		put_field(f, w->first[0] ? w->first : "a kernel warning (no WARNING: line)");
-		fputc('\n', f);
-		while (*d) {
-			const char *nl = strchr(d, '\n');
-			size_t len = nl ? (size_t)(nl - d) : strlen(d);
-			char line[1024];
-
-			snprintf(line, sizeof(line), "%.*s", (int)len, d);
-			fprintf(f, "diag\t");
-			put_field(f, name);
-			fputc('\t', f);
-			put_field(f, line);
-			fputc('\n', f);
-			d += len + (nl != NULL);
-		}
+		put_result(f, name, KMX_FAIL,
+			   w->first[0] ? w->first : "a kernel warning (no WARNING: line)", w->diag);
 	}
 	if (fclose(f) || rename(tmp, out))
 		return error("%s: %s", out, strerror(errno));
@@ -277,13 +306,13 @@ static int write_record(const char *out, const struct boot *b,
 static void usage(void)
 {
 	fprintf(stderr, "usage: bootrun --log FILE --out FILE [--timeout S] [--silence S] "
-		"[--marker TEXT] -- QEMU ARGS...\n");
+		"[--marker TEXT] [--unbuilt FILE] -- QEMU ARGS...\n");
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
-	const char *log_path = NULL, *out_path = NULL, *marker = KMX_END_MARKER;
+	const char *log_path = NULL, *out_path = NULL, *marker = KMX_END_MARKER, *unbuilt = NULL;
 	double timeout = 300, silence = 90, start, last_output, marker_at = 0, panic_at = 0;
 	static char cmd[16384], line[4096];
 	struct boot b = { .status = NULL };
@@ -308,6 +337,8 @@ int main(int argc, char **argv)
 			silence = atof(argv[++i]);
 		else if (!strcmp(argv[i], "--marker"))
 			marker = argv[++i];
+		else if (!strcmp(argv[i], "--unbuilt"))
+			unbuilt = argv[++i];
 		else
 			usage();
 	}
@@ -473,7 +504,7 @@ int main(int argc, char **argv)
 		snprintf(b.reason, sizeof(b.reason), "QEMU exited before the end marker, %zu KTAP results", k.ntests);
 	}
 	warnings_attribute(&k, 1);
-	if (write_record(out_path, &b, cmd, &k))
+	if (write_record(out_path, &b, cmd, &k, unbuilt))
 		return 1;
 	ktap_free(&k);
 	if (interrupted)

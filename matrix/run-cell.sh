@@ -10,7 +10,8 @@
 # signal) is recorded as `infra`, never as a kernel's failure.
 # Environment (set by the Makefile's `cell` target): ARCH POINT CELL_DIR
 # RUN_DIR HOSTBIN MAKE V BOOT_TIMEOUT BOOT_SILENCE QEMU_PKG RETRIES
-# CELL_IN_MATRIX REPORT_FLAGS SERIES_ERROR.
+# CELL_IN_MATRIX REPORT_FLAGS SERIES_ERROR KSELFTESTS_UNBUILT (the selftests
+# that did not build at this point: results of the cell, bootrun --unbuilt).
 set -u
 . "$(dirname "$0")/lib.sh"
 mkdir -p "$CELL_DIR"
@@ -60,7 +61,7 @@ boot() {
 	echo "  [$cell] booting (console: $CELL_DIR/console.log)"
 	"$HOSTBIN/bootrun" --log "$CELL_DIR/console.log" --out "$CELL_DIR/boot.tsv" \
 		--timeout "$BOOT_TIMEOUT" --silence "$BOOT_SILENCE" \
-		-- "$@" | sed "s/^/  [$cell] /"
+		${KSELFTESTS_UNBUILT:+--unbuilt "$KSELFTESTS_UNBUILT"} -- "$@" | sed "s/^/  [$cell] /"
 	[ -f "$CELL_DIR/boot.tsv" ] || printf 'boot\terror\t0\tbootrun left no record\n' >"$CELL_DIR/boot.tsv"
 }
 

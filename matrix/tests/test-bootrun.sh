@@ -33,6 +33,18 @@ expect "ok: ended soon after the marker (took $(cat "$tmp/ok.took") s)" [ "$(cat
 expect "ok: the result line was parsed" grep -q "^test	t_one	pass	" "$tmp/ok.tsv"
 expect "ok: the console was logged" grep -q "ok 1 t_one" "$tmp/ok.log"
 
+# A selftest that did not build at the point is a failed result PROGRAM.build,
+# its first error the reason and its log the diagnostics; the rest still counts.
+printf 'int main(void) { return NOPE; }\nsigaltstack.c:1:26: error: NOPE undeclared\n' >"$tmp/sas.log"
+printf 'sas\tsas.c:1:26: error: NOPE undeclared\t%s\n' "$tmp/sas.log" >"$tmp/sas-unbuilt.tsv"
+check unbuilt ok --unbuilt "$tmp/sas-unbuilt.tsv" -- "$tmp/ok-then-hang"
+expect "unbuilt: a failed result PROGRAM.build with the first error" \
+	grep -q "^test	sas.build	fail	did not build at this point: sas.c:1:26: error: NOPE undeclared$" "$tmp/unbuilt.tsv"
+expect "unbuilt: its log is the diagnostics" grep -q "^diag	sas.build	int main(void) { return NOPE; }$" "$tmp/unbuilt.tsv"
+expect "unbuilt: the guest's results are kept" grep -q "^test	t_one	pass	" "$tmp/unbuilt.tsv"
+check unbuilt-none ok --unbuilt "$tmp/no-such-file" -- "$tmp/ok-then-hang"
+expect "unbuilt: an absent file means every program built" sh -c "! grep -q '[.]build	' '$tmp/unbuilt-none.tsv'"
+
 fake panics "$ktap; echo '[ 1.0] Kernel panic - not syncing: Attempted to kill init!'; exit 0"
 check panic panic -- "$tmp/panics"
 expect "panic: reason is the panic line" grep -q "Kernel panic - not syncing" "$tmp/panic.tsv"

@@ -29,6 +29,11 @@ expect "folder: named point after-c has C" [ "$(git -C "$repo" show s1/after-c:f
 expect "mbox: same tree as the folder" [ "$(git -C "$repo" rev-parse "s2/02-sub-change-c^{tree}")" = "$(git -C "$repo" rev-parse "s1/02-sub-change-c^{tree}")" ]
 "$here/../apply-series.sh" "$repo" "$tmp/quilt/series.txt" s3 pristine >/dev/null
 expect "quilt series file: same tree" [ "$(git -C "$repo" rev-parse "s3/02-sub-change-c^{tree}")" = "$(git -C "$repo" rev-parse "s1/02-sub-change-c^{tree}")" ]
+# A port to another tree (SERIES/ports/<tree>/) has the series' points, not its own.
+"$here/../apply-series.sh" "$repo" "$tmp/quilt" s3q pristine >"$tmp/noport.out" 2>&1
+expect "quilt folder without points: no named point" sh -c "! git -C '$repo' rev-parse -q --verify s3q/after-c >/dev/null"
+SERIES_POINTS=$tmp/folder/points "$here/../apply-series.sh" "$repo" "$tmp/quilt" s3p pristine >/dev/null
+expect "SERIES_POINTS: the named point of the series" [ "$(git -C "$repo" show s3p/after-c:f.c | tr '\n' ' ')" = "a B C " ]
 
 # arch-view.sh: the patches an arch builds, and where its results change
 # (from summary.json; another arch's change is not shown).
