@@ -53,5 +53,8 @@ expect "another tree: its own results" [ "$(var RESULTS KSRC_PKG=linux-source-6.
 expect "another tree: its own locks" [ "$(var LOCKS KSRC_PKG=linux-source-6.12)" = /w/trees/linux-source-6.12/locks ]
 expect "a tarball given alone is a tree of its own" [ "$(var SRC KSRC_TARBALL=/tmp/linux-6.9.tar.xz)" = /w/trees/linux-6.9/src/linux ]
 expect "the series' own tree: exact" [ -n "$(var SERIES_EXACT)" ]
-expect "another tree: offsets allowed" [ -z "$(var SERIES_EXACT KSRC_PKG=linux-source-6.12)" ]
+expect "another tree with a port of the series: exact" [ -n "$(var SERIES_EXACT KSRC_PKG=linux-source-6.12)" ]
+expect "another tree with a port of the series: its patches" [ "$(var SERIES_PATCHES KSRC_PKG=linux-source-6.12)" = "$top/patches/forced-exit/ports/linux-source-6.12" ]
+expect "another tree without a port: offsets allowed" [ -z "$(var SERIES_EXACT KSRC_TARBALL=/tmp/linux-6.9.tar.xz)" ]
+expect "another tree without a port: the series itself" [ "$(var SERIES_PATCHES KSRC_TARBALL=/tmp/linux-6.9.tar.xz)" = "$top/patches/forced-exit" ]
 finish test-help
