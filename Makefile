@@ -67,11 +67,14 @@ JOBS         ?= $(shell nproc)
 # Boot limits in seconds: the whole boot, and the longest silence on the console.
 #> BOOT_TIMEOUT: seconds a whole boot may take
 BOOT_TIMEOUT ?= 300
-#> BOOT_SILENCE: seconds the console may stay silent
-BOOT_SILENCE ?= 90
 # Per guest program, enforced by the guest's init.
 #> TEST_TIMEOUT: seconds each guest program may take (wall clock, enforced by the guest)
 TEST_TIMEOUT ?= 30
+# A program may be silent until its own timeout: the silence allowed on the
+# console outlasts it, so that the guest ends a hung program (one failed
+# result) before the host ends the boot (the whole cell).
+#> BOOT_SILENCE: seconds the console may stay silent (default: 90, or TEST_TIMEOUT + 30 if more)
+BOOT_SILENCE ?= $(shell echo $$(( $(TEST_TIMEOUT) + 30 > 90 ? $(TEST_TIMEOUT) + 30 : 90 )))
 # 1: a boot without results, or with an unexpected result, is booted a
 # second time, and a result that then differs is `flaky`; 0: never.
 #> RETRIES: boots again a cell that timed out, had no results or an unexpected one (0: never)

@@ -177,12 +177,23 @@ static void relay_drain(struct relay *r, int fd, long max)
 		}
 }
 
-static void reap_others(void)
+/*
+ * Reaps the orphans that became init's children. The program itself may end
+ * between its own wait4() and this one: then its status is kept here and
+ * 1 returned, or its end would be lost and the program taken for hung (seen
+ * with powerpc's signal selftest, which prints its result and exits at once).
+ */
+static int reap_others(kmx_pid_t pid, int *pid_status)
 {
-	int status;
+	int status, reaped = 0;
+	kmx_pid_t r;
 
-	while (sys_wait4(-1, &status, WNOHANG | __WALL) > 0)
-		;
+	while ((r = sys_wait4(-1, &status, WNOHANG | __WALL)) > 0)
+		if (r == pid) {
+			*pid_status = status;
+			reaped = 1;
+		}
+	return reaped;
 }
 
 /* Runs one program and prints its result line, whatever happens. */
@@ -242,8 +253,8 @@ static void run_test(const struct program *prog, unsigned timeout_s)
 		relay_drain(&relay, fds[0], RELAY_BURST);
 		r = sys_wait4(pid, &status, WNOHANG | __WALL);
 		exited = r == pid;
-		if (r == 0 || r == pid)
-			reap_others();
+		if ((r == 0 || r == pid) && reap_others(pid, &status))
+			exited = 1;
 		/* EOF before exit: the child closed its output; keep waiting. */
 		if (pfd.revents & POLLHUP)
 			k_sleep_ms(50);
@@ -260,7 +271,7 @@ static void run_test(const struct program *prog, unsigned timeout_s)
 	relay_drain(&relay, fds[0], RELAY_REST);
 	relay_flush(&relay);
 	sys_close(fds[0]);
-	reap_others();
+	reap_others(pid, &status);
 
 	if (!exited && clock_err)
 		ktap_resultf(KMX_ERROR, name, "no monotonic clock (%ld): the program was ended unjudged", clock_err);
