@@ -375,9 +375,10 @@ GUEST_HDRS   := $(TOP)/matrix/vocab.h $(wildcard $(TOP)/initramfs-builder/includ
 GUEST_FAULTS ?=
 GUEST_TESTS   = $(sort $(basename $(notdir $(wildcard $(TOP)/guest-tests/*.c)))) \
 	$(call arch,GUEST_TESTS) $(GUEST_FAULTS)
-GUEST_PROGS   = $(GUEST)/init $(addprefix $(GUEST)/tests/,$(GUEST_TESTS))
+GUEST_PROGS   = $(GUEST)/init $(GUEST)/true $(addprefix $(GUEST)/tests/,$(GUEST_TESTS))
 
-$(GUEST)/init: $(TOP)/initramfs-builder/init.c $(GUEST_HDRS) $(HEADERS)/.stamp
+# init, and the programs the initramfs holds besides the tests (true).
+$(GUEST)/init $(GUEST)/true: $(GUEST)/%: $(TOP)/initramfs-builder/%.c $(GUEST_HDRS) $(HEADERS)/.stamp
 	$(Q)mkdir -p $(@D)
 	$(Q)$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $< $(GUEST_LDLIBS)
 # A test program is built from guest-tests/, its optional/ or its faults/.
@@ -406,6 +407,8 @@ dir /proc 0755 0 0
 dir /tmp 0755 0 0
 dir /tests 0755 0 0
 file /init $(GUEST)/init 0755 0 0
+dir /bin 0755 0 0
+file /bin/true $(GUEST)/true 0755 0 0
 $(foreach t,$(GUEST_TESTS),file /tests/$(t) $(GUEST)/tests/$(t) 0755 0 0
 )
 endef
