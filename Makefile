@@ -338,7 +338,7 @@ $(IMAGE_CACHED): $(BUILD)/config.last
 	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT) $(SERIES_NAME)
 	@echo "  KERNEL  $(ARCH) at $(POINT) ($(call arch,IMAGE))"
 	$(Q)rm -f $(BUILD)/vmlinux $(IMAGE)
-	$(Q)$(MAKE) $(KMAKE_ARGS) $(notdir $(call arch,IMAGE))
+	$(Q)$(MAKE) $(KMAKE_ARGS) $(or $(call arch,IMAGE_TARGET),$(notdir $(call arch,IMAGE)))
 	$(Q)mkdir -p $(@D) && cp $(IMAGE) $@.tmp && mv -f $@.tmp $@
 
 #> kernel: build ARCH's kernel at POINT (kept per point)

@@ -38,7 +38,13 @@ endef
 powerpc64_IMAGE       := vmlinux
 powerpc64_QEMU        := qemu-system-ppc64
 powerpc64_QEMU_PKG    := qemu-system-ppc
-powerpc64_QEMU_ARGS   := -M pseries -cpu POWER8 -m 1G
+# x-vof=on: QEMU's Virtual Open Firmware (vof.bin, in qemu-system-ppc) in
+# place of SLOF, which probes SCSI, PCI and USB before it loads the kernel.
+# The kernel's prom_init speaks the same client interface to both. Seen on
+# 2026-12-06 (the base kernel, both cores busy with a build): /init started
+# at 5.2 s instead of 14.9 s, and the 134 result lines were the same. The
+# x- prefix: QEMU 7.2 calls the option experimental.
+powerpc64_QEMU_ARGS   := -M pseries,x-vof=on -cpu POWER8 -m 1G
 powerpc64_CONSOLE     := hvc0
 powerpc64_APPEND      :=
 powerpc64_BUSYBOX_DEB :=

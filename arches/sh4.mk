@@ -45,10 +45,24 @@ CONFIG_SECCOMP_FILTER=y
 # seccomp_bpf's user_notification tests talk to their child over AF_UNIX.
 CONFIG_UNIX=y
 endef
-sh4_IMAGE       := arch/sh/boot/zImage
+# The kernel boots uncompressed, past the zImage's decompressor (which GCC
+# 12 miscompiles, see below). `make zImage` leaves the bare kernel in
+# compressed/vmlinux.bin: vmlinux without its zero page, so it starts at
+# _stext. r2d's -kernel loader takes only raw files, loads them at 0x0c800000
+# and starts there, and writes the boot parameters (command line, initrd)
+# into the zero page, at MEMORY_START + ZERO_PAGE_OFFSET (0x10000 for r2d,
+# no prompt): exactly where this kernel reads them. So -kernel gets the
+# same file only for that (its copy at 0x0c800000 never runs), and two
+# generic loaders put the kernel at _stext's physical address (the zero
+# page's, plus one page) and start it there, uncached (P2) as r2d does.
+# Their reset comes after the board's, so their pc wins.
+sh4_IMAGE        := arch/sh/boot/compressed/vmlinux.bin
+sh4_IMAGE_TARGET := zImage
 sh4_QEMU        := qemu-system-sh4
 sh4_QEMU_PKG    := qemu-system-misc
-sh4_QEMU_ARGS   := -M r2d -serial null -serial stdio
+sh4_QEMU_ARGS    = -M r2d -serial null -serial stdio \
+	-device loader,file=$(IMAGE_CACHED),addr=0x0c011000,force-raw=on \
+	-device loader,addr=0xac011000,cpu-num=0
 sh4_CONSOLE     := ttySC1,115200
 sh4_APPEND      := noiotrap
 sh4_BUSYBOX_DEB :=
