@@ -55,7 +55,8 @@ endef
 # same file only for that (its copy at 0x0c800000 never runs), and two
 # generic loaders put the kernel at _stext's physical address (the zero
 # page's, plus one page) and start it there, uncached (P2) as r2d does.
-# Their reset comes after the board's, so their pc wins.
+# Their reset comes after the board's, so their pc wins (seen 2026-12-06:
+# the first instruction run is _stext's, at 0xac011000).
 sh4_IMAGE        := arch/sh/boot/compressed/vmlinux.bin
 sh4_IMAGE_TARGET := zImage
 sh4_QEMU        := qemu-system-sh4
@@ -67,15 +68,24 @@ sh4_CONSOLE     := ttySC1,115200
 sh4_APPEND      := noiotrap
 sh4_BUSYBOX_DEB :=
 sh4_GUEST_TESTS :=
-# Not run by default yet: the series touches arch/sh/, which would pick it.
-# Blocked (2026-12-04): the kernel builds, but its zImage never starts the
-# kernel. QEMU's -d in_asm shows decompress_kernel() spinning in the inlined
-# error(): after `jsr cache_control` the caller branches on the T bit
-# (`bf.s`) with no `tst` of `output` before it, and cache_control's `dt`
-# loop returns with T set, so `if (!out_buf)` reads true. Seen with xz, gzip,
-# -Os and -O2, with Debian's sh4-linux-gnu-gcc 12.2.0-13 (T is call-clobbered
-# in GCC's own SH register model: a miscompile). What would unblock it: a
-# compiler without the fault (Debian 12 has no other sh4 GCC), or a
-# decompressor fixup, which would change the tree under test.
-sh4_NOT_DEFAULT := blocked: the zImage's decompressor hangs (a GCC 12 sh4 miscompile, see arches/sh4.mk); no sh4 kernel has booted
+# Not run by default: the series touches arch/sh/, which would pick it.
+# Blocked: Debian's sh4-linux-gnu-gcc 12.2.0-13 miscompiles the kernel, not
+# only its decompressor. Both faults are one pattern: a branch on the T bit
+# with nothing before it that sets T for the condition the C tests (T is
+# call-clobbered in GCC's own SH register model).
+# - 2026-12-04, the zImage: decompress_kernel() spins in the inlined
+#   error(): after `jsr cache_control` it branches (`bf.s`) with no `tst` of
+#   `output`, and cache_control's `dt` loop returns with T set, so
+#   `if (!out_buf)` reads true. Seen with xz, gzip, -Os and -O2.
+# - 2026-12-06, the bare kernel, started past the decompressor as above
+#   (QEMU's -d in_asm: _stext, then start_kernel): it hangs in its first
+#   printk. In vprintk_emit(), printk_delay()'s `if (printk_delay_msec)` is
+#   a `bt.s` on the T that `cmp/eq #-2` (level == LOGLEVEL_SCHED) left, with
+#   no `tst` of the loaded value (objdump, 0x8c03e2a2 in that build): for
+#   any other level the loop runs with printk_delay_msec 0, and `dt` makes
+#   it 2^32 mdelay(1)s. Kernel at -Os (tinyconfig's CC_OPTIMIZE_FOR_SIZE).
+# What would unblock it: a compiler without the fault (Debian 12 has no
+# other sh4 GCC). -O2 for the whole kernel is untried; the decompressor
+# was miscompiled at -O2 too.
+sh4_NOT_DEFAULT := blocked: GCC 12 miscompiles the kernel (its decompressor, and printk_delay() in vprintk_emit(): a branch on a stale T bit, see arches/sh4.mk); no sh4 kernel has reached /init
 sh4_KSELFTESTS_NONE := not set up yet (Debian has libc6-dev-sh4-cross; sh4 is blocked, see above)
