@@ -81,7 +81,9 @@ sh4_GUEST_TESTS :=
 #   (QEMU's -d in_asm: _stext, then start_kernel): it hangs in its first
 #   printk. In vprintk_emit(), printk_delay()'s `if (printk_delay_msec)` is
 #   a `bt.s` on the T that `cmp/eq #-2` (level == LOGLEVEL_SCHED) left, with
-#   no `tst` of the loaded value (objdump, 0x8c03e2a2 in that build): for
+#   no `tst` of the loaded value (objdump, 0x8c03e2a2 in that build; GCC's
+#   own `make kernel/printk/printk.s` shows the same `bt.s`, the load in its
+#   delay slot: the compiler, not the assembler): for
 #   any other level the loop runs with printk_delay_msec 0, and `dt` makes
 #   it 2^32 mdelay(1)s. Kernel at -Os (tinyconfig's CC_OPTIMIZE_FOR_SIZE).
 # What would unblock it: a compiler without the fault (Debian 12 has no
