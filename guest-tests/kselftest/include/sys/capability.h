@@ -2,7 +2,7 @@
 /*
  * A stand-in for libcap's <sys/capability.h>: only what the kernel's
  * selftests that we build use (seccomp_bpf's O_SUSPEND_SECCOMP fixture
- * drops CAP_SYS_ADMIN from its effective set). Debian ships no static
+ * drops CAP_SYS_ADMIN from its effective set; 6.12's also reads it). Debian ships no static
  * libcap for the cross arches, and linking the selftests statically is
  * what lets one initramfs carry them; capget(2) and capset(2) do the rest.
  */
@@ -38,19 +38,41 @@ static inline cap_t cap_get_proc(void)
 	return c;
 }
 
+/* The word of set `flag` that holds `cap`, or NULL for a cap out of range. */
+static inline __u32 *kmx_cap_word(cap_t c, cap_flag_t flag, cap_value_t cap)
+{
+	struct __user_cap_data_struct *d;
+
+	if (cap < 0 || cap >= 32 * _LINUX_CAPABILITY_U32S_3)
+		return NULL;
+	d = &c->data[cap >> 5];
+	return flag == CAP_EFFECTIVE ? &d->effective :
+	       flag == CAP_PERMITTED ? &d->permitted : &d->inheritable;
+}
+
 static inline int cap_set_flag(cap_t c, cap_flag_t flag, int n,
 			       const cap_value_t *caps, cap_flag_value_t value)
 {
 	for (int i = 0; i < n; i++) {
-		struct __user_cap_data_struct *d = &c->data[caps[i] >> 5];
+		__u32 *set = kmx_cap_word(c, flag, caps[i]);
 		__u32 bit = 1U << (caps[i] & 31);
-		__u32 *set = flag == CAP_EFFECTIVE ? &d->effective :
-			     flag == CAP_PERMITTED ? &d->permitted : &d->inheritable;
 
-		if (caps[i] < 0 || caps[i] >= 32 * _LINUX_CAPABILITY_U32S_3)
+		if (!set)
 			return -1;
 		*set = value == CAP_SET ? *set | bit : *set & ~bit;
 	}
+	return 0;
+}
+
+/* seccomp_bpf of 6.12 asks whether it holds CAP_SYS_ADMIN (mode_filter_without_nnp). */
+static inline int cap_get_flag(cap_t c, cap_value_t cap, cap_flag_t flag,
+			       cap_flag_value_t *value)
+{
+	const __u32 *set = kmx_cap_word(c, flag, cap);
+
+	if (!set)
+		return -1;
+	*value = *set & (1U << (cap & 31)) ? CAP_SET : CAP_CLEAR;
 	return 0;
 }
 
