@@ -139,6 +139,28 @@ int main(void)
 	CHECK(!find(&k, "seccomp_bpf"), "seccomp_bpf printed all its results; no extra entry expected");
 	ktap_free(&k);
 
+	/*
+	 * 6.1's kselftest_harness names no skipped test on its result line
+	 * ("ok 1 # SKIP reason"): the name is the harness's "OK  name" before
+	 * it, and the line is a skip, not a pass named "# SKIP ...".
+	 */
+	feed_all(&k, "KTAP version 1\n1..1\n"
+		 "  # Subtest: seccomp_bpf\n  TAP version 13\n  1..2\n"
+		 "  # Starting 2 tests from 1 test cases.\n"
+		 "  #  RUN           global.kcmp ...\n"
+		 "  # seccomp_bpf.c:329:kcmp:Expected ret (-1) == 0 (0)\n"
+		 "  #      SKIP      Kernel does not support kcmp() (missing CONFIG_KCMP?)\n"
+		 "  #            OK  global.kcmp\n"
+		 "  ok 1 # SKIP Kernel does not support kcmp() (missing CONFIG_KCMP?)\n"
+		 "  #  RUN           global.next ...\n"
+		 "  #            OK  global.next\n"
+		 "  ok 2 global.next\n"
+		 "ok 1 seccomp_bpf\n");
+	CHECK(k.ntests == 2, "expected 2 results, got %zu", k.ntests);
+	expect(&k, "seccomp_bpf.global.kcmp", KMX_SKIP, "Kernel does not support kcmp() (missing CONFIG_KCMP?)");
+	expect(&k, "seccomp_bpf.global.next", KMX_PASS, "");
+	ktap_free(&k);
+
 	/* powerpc's selftests speak subunit v1, not KTAP. */
 	feed_all(&k, "KTAP version 1\n1..1\n"
 		 "  # Subtest: signal_tm\n  test: signal_tm\n  tags: git_version:kmatrix\n"
