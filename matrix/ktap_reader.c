@@ -305,6 +305,9 @@ void ktap_feed(struct ktap_state *k, const char *raw)
 	if (indent == 2) {
 		if (!name[0])
 			harness_test_name(k, name, sizeof(name));
+		/* kselftest.h's ksft_test_result_skip("vdso_getcpu\n"): its message names it. */
+		if (!name[0])
+			snprintf(name, sizeof(name), "%s", reason);
 		if (!reason[0] && !ok && k->pending_diag)
 			bare_not_ok_reason(k, reason, sizeof(reason));
 		add_subtest_result(k, name, classify(ok, directive), reason);
