@@ -161,7 +161,7 @@ KCC = $(if $(filter 1,$(CCACHE)),$(TOP)/matrix/ccache-cc.sh ,$(if $(DISTCC_HOSTS
 KMAKE_ARGS = --no-print-directory -C $(TREE) O=$(BUILD) ARCH=$(KARCH) \
 	CROSS_COMPILE=$(XPREFIX) CC="$(KCC)" $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS))
 
-.PHONY: all help matrix check cell kernel initramfs guest shell toolchains \
+.PHONY: all help matrix check cell cell-build cell-boot kernel initramfs guest shell toolchains \
 	deps tree headers kselftests initrd report unit-tests guest-all clean distclean FORCE \
 	series verify-series bisect-build compare nightly nightly-tree bench-report distcc-check mutants \
 	bench bench-defconfig
@@ -331,7 +331,10 @@ $(BUILD)/config.last: $(BUILD)/.config
 # Built kernels are kept per point (by commit): a point built once boots
 # again without a rebuild, wherever the arch's tree has moved since. A
 # config whose content changed empties the cache.
-POINT_REV    = $(shell $(TOP)/matrix/checkout-point.sh --resolve $(SRC) $(POINT) $(SERIES_NAME) 2>/dev/null)
+# Resolved once per make, at its first use (a plain `=` ran git about 30
+# times in each cell's make; with `:=` every make would run it, even one
+# that never names a point).
+POINT_REV    = $(eval POINT_REV := $$(shell $(TOP)/matrix/checkout-point.sh --resolve $(SRC) $(POINT) $(SERIES_NAME) 2>/dev/null))$(POINT_REV)
 IMAGE_CACHED = $(BUILD)/images/$(or $(POINT_REV),unknown-point)/$(notdir $(call arch,IMAGE))
 
 $(IMAGE_CACHED): $(BUILD)/config.last
@@ -534,19 +537,35 @@ series_points = $(filter-out pristine,$(1))
 
 # One cell: build, boot, record. A failed build is a result, not a make error,
 # so the cell always leaves its cell.tsv; the report decides the exit status.
+# Its two steps are targets of their own: the build holds the arch's tree
+# and build directory; the boot needs only the point's kernel and initrd,
+# kept per commit, so in a matrix it runs beside the arch's next build.
+CELL_ENV = RUN_DIR=$(RUN_DIR) CELL_DIR=$(CELL_DIR) ARCH=$(ARCH) POINT=$(POINT) V=$(V) \
+	HOSTBIN=$(HOSTBIN) BOOT_TIMEOUT=$(BOOT_TIMEOUT) BOOT_SILENCE=$(BOOT_SILENCE) \
+	QEMU_PKG=$(call arch,QEMU_PKG) RETRIES=$(RETRIES) KMATRIX_RUN='run $(RUN_ID)' \
+	CELL_IN_MATRIX=$(CELL_IN_MATRIX) REPORT_FLAGS='$(REPORT_FLAGS)' \
+	SERIES_ERROR=$(if $(call series_points,$(POINT)),$(SERIES_ERROR)) \
+	KSELFTESTS_UNBUILT=$(if $(KSELFTESTS),$(KST_UNBUILT))
 #> cell: one cell: make cell ARCH=sparc32 [POINT=rc1]
+# (The boot is a make of its own: this recipe's lines are expanded before
+# the first runs, when the series' tags, and so the point's kernel, may not
+# exist yet.)
 cell: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(call need_arch)
 	$(Q)$(if $(CELL_IN_MATRIX),true,$(MAKE) --no-print-directory deps ARCHES=$(ARCH))
 	$(Q)$(if $(and $(call series_points,$(POINT)),$(if $(CELL_IN_MATRIX),,1)),$(MAKE) --no-print-directory series || test -s $(SERIES_ERROR),true)
-	$(Q)RUN_DIR=$(RUN_DIR) CELL_DIR=$(CELL_DIR) ARCH=$(ARCH) POINT=$(POINT) V=$(V) \
-		HOSTBIN=$(HOSTBIN) BOOT_TIMEOUT=$(BOOT_TIMEOUT) BOOT_SILENCE=$(BOOT_SILENCE) \
-		QEMU_PKG=$(call arch,QEMU_PKG) RETRIES=$(RETRIES) KMATRIX_RUN='run $(RUN_ID)' \
-		MAKE='$(MAKE)' CELL_IN_MATRIX=$(CELL_IN_MATRIX) REPORT_FLAGS='$(REPORT_FLAGS)' \
-		SERIES_ERROR=$(if $(call series_points,$(POINT)),$(SERIES_ERROR)) \
-		KSELFTESTS_UNBUILT=$(if $(KSELFTESTS),$(KST_UNBUILT)) \
-		$(TOP)/matrix/with-lock.sh $(LOCKS)/$(ARCH) "the $(ARCH) tree and build" \
-		$(TOP)/matrix/run-cell.sh $(QEMU_CMD)
+	$(Q)$(MAKE) --no-print-directory cell-build
+	$(Q)$(MAKE) --no-print-directory cell-boot
+# (MAKE= stands in the line itself: that gives the kernel's make the job slots.)
+#> cell-build: the first step of `make cell`: build, and keep the outcome for cell-boot
+cell-build:
+	$(call need_arch)
+	$(Q)MAKE='$(MAKE)' $(CELL_ENV) $(TOP)/matrix/with-lock.sh $(LOCKS)/$(ARCH) "the $(ARCH) tree and build" \
+		$(TOP)/matrix/run-cell.sh build
+#> cell-boot: the second step of `make cell`: boot what cell-build built, write cell.tsv
+cell-boot:
+	$(call need_arch)
+	$(Q)$(CELL_ENV) $(TOP)/matrix/run-cell.sh boot $(QEMU_CMD)
 
 # All cells, then the table. Each cell rewrites summary.json when it ends, so
 # an interrupted run still has a summary of every finished cell.
@@ -594,13 +613,18 @@ mutants: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 		$(TOP)/matrix/run-mutants.sh
 
 # Cells of one arch share its tree and build directory: run-matrix.sh
-# makes each wait for the one before it in its list ("CELL:PREVIOUS" pairs),
-# so that cells of different arches run side by side, never one arch twice.
-$(foreach pr,$(CELL_ORDER),$(eval $(word 1,$(subst :, ,$(pr))): | $(word 2,$(subst :, ,$(pr)))))
+# makes each build wait for the one before it in its list ("CELL:PREVIOUS"
+# pairs), so that builds of different arches run side by side, never one
+# arch twice. A cell's boot waits only for its own build.
+$(foreach pr,$(CELL_ORDER),$(eval $(subst cell/,cell-build/,$(word 1,$(subst :, ,$(pr)))): | $(subst cell/,cell-build/,$(word 2,$(subst :, ,$(pr))))))
 
-cell/%: FORCE
-	$(Q)$(MAKE) --no-print-directory cell RUN_ID=$(RUN_ID) CELL_IN_MATRIX=1 \
-		ARCH=$(word 1,$(subst /, ,$*)) POINT=$(word 2,$(subst /, ,$*))
+# cell-build/ARCH/POINT and cell/ARCH/POINT: the make of one step. (Each
+# line names $(MAKE) itself, for the job slots: see KMAKE_ARGS.)
+cell_args = RUN_ID=$(RUN_ID) CELL_IN_MATRIX=1 ARCH=$(word 1,$(subst /, ,$*)) POINT=$(word 2,$(subst /, ,$*))
+cell-build/%: FORCE
+	$(Q)$(MAKE) --no-print-directory cell-build $(cell_args)
+cell/%: cell-build/% FORCE
+	$(Q)$(MAKE) --no-print-directory cell-boot $(cell_args)
 
 #> report: rewrite the reports of RUN_DIR (default: the latest run) and print the table
 report: $(HOSTBIN)/report

@@ -1,17 +1,22 @@
 #!/bin/sh
-# run-cell.sh QEMU-COMMAND...: one cell of the matrix. Builds the kernel and
-# the initramfs, boots, and leaves CELL_DIR/cell.tsv whatever happens: a
-# failed build is a result of the cell, not an error of the matrix.
+# run-cell.sh build | boot QEMU-COMMAND...: one cell of the matrix, in two
+# steps. `build` builds the kernel and the initramfs (holding the arch's
+# tree: the Makefile runs it under with-lock.sh) and leaves the outcome in
+# CELL_DIR/build.tsv; `boot` boots, and leaves CELL_DIR/cell.tsv whatever
+# happened: a failed build is a result of the cell, not an error of the
+# matrix. The boot needs only the point's kernel and initrd, so the arch's
+# next build may run beside it.
 # A boot that ends in timeout, qemu-error, qemu-abort or no-results, or with an
 # unexpected result, is booted again (RETRIES times, default 1); the first
 # attempt is kept in CELL_DIR/attempt1/, and report calls a result that
 # differs between the two flaky.
 # What the machine caused (a full disk, a missing compiler or QEMU, a
 # signal) is recorded as `infra`, never as a kernel's failure.
-# Environment (set by the Makefile's `cell` target): ARCH POINT CELL_DIR
-# RUN_DIR HOSTBIN MAKE V BOOT_TIMEOUT BOOT_SILENCE QEMU_PKG RETRIES
-# CELL_IN_MATRIX REPORT_FLAGS SERIES_ERROR KSELFTESTS_UNBUILT (the selftests
-# that did not build at this point: results of the cell, bootrun --unbuilt).
+# Environment (set by the Makefile's `cell-build` and `cell-boot` targets):
+# ARCH POINT CELL_DIR RUN_DIR HOSTBIN MAKE V BOOT_TIMEOUT BOOT_SILENCE
+# QEMU_PKG RETRIES CELL_IN_MATRIX REPORT_FLAGS SERIES_ERROR
+# KSELFTESTS_UNBUILT (the selftests that did not build at this point:
+# results of the cell, bootrun --unbuilt).
 set -u
 . "$(dirname "$0")/lib.sh"
 mkdir -p "$CELL_DIR"
@@ -21,36 +26,67 @@ cell="$ARCH $POINT"
 interrupted=
 trap 'interrupted=1' INT TERM HUP
 
-t0=$(now)
-# A point of a series that does not apply to this tree cannot be built: the
-# cell is not run, with the series' complaint as the reason (SERIES_ERROR:
-# the file `make series` leaves then; empty for a point that needs no series).
-if [ -n "${SERIES_ERROR:-}" ] && [ -s "$SERIES_ERROR" ]; then
-	cp "$SERIES_ERROR" "$CELL_DIR/build.log"
-	echo "  [$cell] not run: the series does not apply to this tree (log: $CELL_DIR/build.log)"
-	rc=1
-elif [ "$V" = 1 ]; then
-	echo "  [$cell] building kernel and initramfs (log: $CELL_DIR/build.log)"
-	{ $MAKE --no-print-directory kernel initrd ARCH="$ARCH" POINT="$POINT" V=1; echo $? >"$CELL_DIR/.rc"; } 2>&1 | tee "$CELL_DIR/build.log"
-	rc=$(cat "$CELL_DIR/.rc"); rm -f "$CELL_DIR/.rc"
-else
-	echo "  [$cell] building kernel and initramfs (log: $CELL_DIR/build.log)"
-	$MAKE --no-print-directory kernel initrd ARCH="$ARCH" POINT="$POINT" >"$CELL_DIR/build.log" 2>&1
-	rc=$?
+step=${1:-}
+shift
+case $step in
+build | boot) ;;
+*) die "usage: run-cell.sh build | boot QEMU-COMMAND..." ;;
+esac
+
+write_cell() {	# BUILD-LINE: cell.tsv, from the build's line and boot.tsv
+	{
+		printf 'arch\t%s\npoint\t%s\nbuild\t%s\n' "$ARCH" "$POINT" "$1"
+		cat "$CELL_DIR/boot.tsv"
+	} >"$CELL_DIR/cell.tsv.tmp" && mv -f "$CELL_DIR/cell.tsv.tmp" "$CELL_DIR/cell.tsv"
+	rm -f "$CELL_DIR/boot.tsv"
+}
+
+if [ "$step" = build ]; then
+	rm -f "$CELL_DIR/cell.tsv" "$CELL_DIR/build.tsv"
+	t0=$(now)
+	# A point of a series that does not apply to this tree cannot be built: the
+	# cell is not run, with the series' complaint as the reason (SERIES_ERROR:
+	# the file `make series` leaves then; empty for a point that needs no series).
+	if [ -n "${SERIES_ERROR:-}" ] && [ -s "$SERIES_ERROR" ]; then
+		cp "$SERIES_ERROR" "$CELL_DIR/build.log"
+		echo "  [$cell] not run: the series does not apply to this tree (log: $CELL_DIR/build.log)"
+		rc=1
+	elif [ "$V" = 1 ]; then
+		echo "  [$cell] building kernel and initramfs (log: $CELL_DIR/build.log)"
+		{ $MAKE --no-print-directory kernel initrd ARCH="$ARCH" POINT="$POINT" V=1; echo $? >"$CELL_DIR/.rc"; } 2>&1 | tee "$CELL_DIR/build.log"
+		rc=$(cat "$CELL_DIR/.rc"); rm -f "$CELL_DIR/.rc"
+	else
+		echo "  [$cell] building kernel and initramfs (log: $CELL_DIR/build.log)"
+		$MAKE --no-print-directory kernel initrd ARCH="$ARCH" POINT="$POINT" >"$CELL_DIR/build.log" 2>&1
+		rc=$?
+	fi
+	build_s=$(since "$t0")
+	if [ -n "${SERIES_ERROR:-}" ] && [ -s "$SERIES_ERROR" ]; then
+		build="error	0	not run: $(series_error_summary "$SERIES_ERROR")"
+	elif [ -n "$interrupted" ]; then
+		build="infra	$build_s	interrupted during the build"
+		rc=1
+	elif [ "$rc" = 0 ]; then
+		build="ok	$build_s	"
+	elif [ -n "$(infra_error "$CELL_DIR/build.log")" ]; then
+		build="infra	$build_s	$(infra_error "$CELL_DIR/build.log")"
+	else
+		build="failed	$build_s	$(first_error "$CELL_DIR/build.log")"
+	fi
+	# Cut off by a signal: the cell ends here, and make runs no boot.
+	if [ -n "$interrupted" ]; then
+		printf 'boot\tnot-run\t0\tthe build was interrupted\n' >"$CELL_DIR/boot.tsv"
+		write_cell "$build"
+		exit 130
+	fi
+	printf '%s\n' "$build" >"$CELL_DIR/build.tsv.tmp" && mv -f "$CELL_DIR/build.tsv.tmp" "$CELL_DIR/build.tsv"
+	exit 0
 fi
-build_s=$(since "$t0")
-if [ -n "${SERIES_ERROR:-}" ] && [ -s "$SERIES_ERROR" ]; then
-	build="error	0	not run: $(series_error_summary "$SERIES_ERROR")"
-elif [ -n "$interrupted" ]; then
-	build="infra	$build_s	interrupted during the build"
-	rc=1
-elif [ "$rc" = 0 ]; then
-	build="ok	$build_s	"
-elif [ -n "$(infra_error "$CELL_DIR/build.log")" ]; then
-	build="infra	$build_s	$(infra_error "$CELL_DIR/build.log")"
-else
-	build="failed	$build_s	$(first_error "$CELL_DIR/build.log")"
-fi
+
+# The boot step: the build's outcome, as the build step left it.
+build=$(cat "$CELL_DIR/build.tsv" 2>/dev/null)
+[ -n "$build" ] || build="error	0	the cell's build step left no outcome ($CELL_DIR/build.tsv)"
+rm -f "$CELL_DIR/build.tsv"
 
 boot() {
 	if ! command -v "$1" >/dev/null 2>&1; then
@@ -65,14 +101,6 @@ boot() {
 	[ -f "$CELL_DIR/boot.tsv" ] || printf 'boot\terror\t0\tbootrun left no record\n' >"$CELL_DIR/boot.tsv"
 }
 
-write_cell() {
-	{
-		printf 'arch\t%s\npoint\t%s\nbuild\t%s\n' "$ARCH" "$POINT" "$build"
-		cat "$CELL_DIR/boot.tsv"
-	} >"$CELL_DIR/cell.tsv.tmp" && mv -f "$CELL_DIR/cell.tsv.tmp" "$CELL_DIR/cell.tsv"
-	rm -f "$CELL_DIR/boot.tsv"
-}
-
 # Worth a second boot: a boot without results, or an unexpected result.
 worth_retry() {
 	case "$(cut -f2 "$CELL_DIR/cell.tsv" | sed -n 4p)" in
@@ -83,22 +111,18 @@ worth_retry() {
 }
 
 rm -rf "$CELL_DIR/attempt1"
-if [ "$rc" = 0 ]; then
-	boot "$@"
-else
-	case $build in
-	error*) why="the cell could not be built" ;;
-	*) why="the build failed" ;;
-	esac
-	printf 'boot\tnot-run\t0\t%s\n' "$why" >"$CELL_DIR/boot.tsv"
-fi
-write_cell
-if [ "$rc" = 0 ] && [ -z "$interrupted" ] && [ "${RETRIES:-1}" -gt 0 ] && worth_retry; then
+case $build in
+ok*) boot "$@" ;;
+error*) printf 'boot\tnot-run\t0\tthe cell could not be built\n' >"$CELL_DIR/boot.tsv" ;;
+*) printf 'boot\tnot-run\t0\tthe build failed\n' >"$CELL_DIR/boot.tsv" ;;
+esac
+write_cell "$build"
+if [ "${build%%	*}" = ok ] && [ -z "$interrupted" ] && [ "${RETRIES:-1}" -gt 0 ] && worth_retry; then
 	echo "  [$cell] booting again: $("$HOSTBIN/report" $REPORT_FLAGS cell "$CELL_DIR" | head -n1 | sed 's/^  \[[^]]*\] //')"
 	mkdir -p "$CELL_DIR/attempt1"
 	mv "$CELL_DIR/cell.tsv" "$CELL_DIR/console.log" "$CELL_DIR/attempt1/" 2>/dev/null
 	boot "$@"
-	write_cell
+	write_cell "$build"
 fi
 
 # The summary covers every finished cell, even if the run stops here.

@@ -158,6 +158,29 @@ static void merge_first_attempt(struct cell *c, const char *path)
 		t->first = o->status;
 		t->first_reason = xstrdup(o->reason);
 	}
+	/*
+	 * A failure the second attempt has no result of the same name for is
+	 * kept, not lost: a program that timed out as a whole the first time
+	 * ("signal") reports its own results the second time ("signal.signal").
+	 * judge_retry() decides what it is. (A first-only pass or skip says
+	 * nothing the second attempt does not.)
+	 */
+	for (size_t i = 0; i < first.ntests; i++) {
+		const struct test *o = &first.tests[i];
+		struct test *t;
+
+		if ((o->status != KMX_FAIL && o->status != KMX_ERROR) || cell_find_test(c, o->name))
+			continue;
+		c->tests = xrealloc(c->tests, (c->ntests + 1) * sizeof(*c->tests));
+		t = &c->tests[c->ntests++];
+		memset(t, 0, sizeof(*t));
+		t->name = xstrdup(o->name);
+		t->reason = xstrdup(o->reason);
+		t->diag = xstrdup(o->diag ? o->diag : "");
+		t->status = t->first = o->status;
+		t->first_reason = xstrdup(o->reason);
+		t->first_only = 1;
+	}
 	free_tests(first.tests, first.ntests);
 	free(first.arch), free(first.point), free(first.build_status), free(first.boot_status);
 	free(first.build_reason), free(first.boot_reason), free(first.qemu);
@@ -184,6 +207,17 @@ static void judge_retry(struct test *t)
 	char r[1200];
 	int now = unexpected_status(t, t->status), before = unexpected_status(t, t->first);
 
+	/* In the first attempt only: flaky if unexpected there, else as it was. */
+	if (t->first_only) {
+		snprintf(r, sizeof(r), "first attempt %s%s%s; the second attempt reported no result of this name",
+			 status_name(t->first), t->first_reason[0] ? ": " : "", t->first_reason);
+		free(t->reason);
+		t->reason = xstrdup(r);
+		if (before)
+			t->status = KMX_FLAKY;
+		t->first_only = 0;	/* judged once, however often the cell is */
+		return;
+	}
 	if (!t->retried || t->status == KMX_FLAKY || t->first == t->status)
 		return;
 	snprintf(r, sizeof(r), "first attempt %s%s%s; second attempt %s%s%s",

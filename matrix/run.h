@@ -51,6 +51,7 @@ struct test {
 	int retried;			/* the cell was booted twice and this test ran in both */
 	enum kmx_test_status first;	/* the first attempt's status, when retried */
 	char *first_reason;
+	int first_only;			/* a failure of the first attempt the second did not report */
 };
 
 struct cell {

@@ -13,8 +13,10 @@ tmp=$(mktemp -d)
 trap '[ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"' EXIT
 . "$here/lib.sh"
 
-# The stand-in for make: cell/ARCH/POINT targets run the real run-cell.sh
-# under the real with-lock.sh, as the Makefile's cell recipe does;
+# The stand-in for make: cell/ARCH/POINT targets run the real run-cell.sh,
+# its build step under the real with-lock.sh, then its boot step, as the
+# Makefile's cell-build/ and cell/ targets do (a build step that fails
+# stops the cell there, as make -k does);
 # `kernel initramfs` is the build, whose outcome FAKE_BUILD_<arch> sets.
 cat >"$tmp/make" <<'EOF'
 #!/bin/sh
@@ -28,9 +30,9 @@ for a; do
 done
 for c in $cells; do
 	c=${c#cell/}
-	ARCH=${c%%/*} POINT=${c#*/} CELL_DIR=$RUN_DIR/${c%%/*}-${c#*/} QEMU_PKG=qemu-system-fake \
-		"$MATRIX/with-lock.sh" "$LOCKS/${c%%/*}" "the ${c%%/*} tree and build" \
-		"$MATRIX/run-cell.sh" "$FAKES/qemu-${c%%/*}"
+	export ARCH=${c%%/*} POINT=${c#*/} CELL_DIR=$RUN_DIR/${c%%/*}-${c#*/} QEMU_PKG=qemu-system-fake
+	"$MATRIX/with-lock.sh" "$LOCKS/$ARCH" "the $ARCH tree and build" "$MATRIX/run-cell.sh" build &&
+		"$MATRIX/run-cell.sh" boot "$FAKES/qemu-$ARCH"
 done
 [ -n "$cells" ] && exit 0
 eval "how=\${FAKE_BUILD_$arch:-ok}"

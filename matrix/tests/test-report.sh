@@ -150,6 +150,16 @@ printf 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\tt\tfail\
 "$bin/report" summary --quiet "$tmp/fl2"
 expect "unexpected twice (fail, then error): not flaky" [ "$(jqval fl2 '.cells[0].tests[0].status')" = error ]
 expect "unexpected twice: unexpected, both outcomes in the reason" [ "$(jqval fl2 '.cells[0].tests[0] | "\(.unexpected) \(.reason)"')" = "true first attempt fail: hung; second attempt error: crashed" ]
+# A program that timed out as a whole the first time, and reported its own
+# results the second: its first failure is kept, as flaky, not dropped.
+cell fl3 x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\tprog.sub\tpass\t\n'
+mkdir -p "$tmp/fl3/x86_64-base/attempt1"
+printf 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\tprog\tfail\tTIMEOUT after 30 s\ntest\tother\tpass\t\n' >"$tmp/fl3/x86_64-base/attempt1/cell.tsv"
+"$bin/report" summary --quiet "$tmp/fl3"
+expect "first attempt only: the failure kept, flaky" [ "$(jqval fl3 '.cells[0].tests[1] | "\(.name) \(.status) \(.unexpected)"')" = "prog flaky false" ]
+expect "first attempt only: the reason says so" [ "$(jqval fl3 '.cells[0].tests[1].reason')" = "first attempt fail: TIMEOUT after 30 s; the second attempt reported no result of this name" ]
+expect "first attempt only: a pass is not carried" [ "$(jqval fl3 '.cells[0].tests | length')" = 2 ]
+expect "first attempt only: the run says flaky" sh -c "'$bin/report' summary '$tmp/fl3' | grep -q '1 flaky'"
 
 # A full disk: a clear error, the earlier reports intact, no temporary file.
 if mkdir -p "$tmp/small" && mount -t tmpfs -o size=64k tmpfs "$tmp/small" 2>/dev/null; then
