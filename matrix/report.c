@@ -23,6 +23,7 @@ static const char usage_text[] =
 	"       report [--expect FILE] compare RUN_A RUN_B\n"
 	"       report [--expect FILE] history OUT_DIR [RUN...]\n"
 	"       report runs [--except RUN] RESULTS_DIR\n"
+	"       report times RUN\n"
 	"       report vocab\n"
 	"\n"
 	"  summary  write RUN's summary.json, junit.xml, summary.md and index.html (and\n"
@@ -32,6 +33,7 @@ static const char usage_text[] =
 	"  compare  what changed from RUN_A to RUN_B; exit 1 if RUN_B is worse\n"
 	"  history  OUT_DIR/history.html over the runs (default: the runs in OUT_DIR)\n"
 	"  runs     the runs in RESULTS_DIR (folders with a cells.list), oldest first\n"
+	"  times    ARCH, POINT, build and boot seconds of each finished cell (TSV)\n"
 	"  vocab    the status and outcome names, for scripts\n"
 	"\n"
 	"Exit status: 0 when every cell built, booted, reported and nothing was\n"
@@ -183,6 +185,23 @@ static int cmd_runs(int argc, char **argv)
 	return 0;
 }
 
+/* What the next run orders its cells by (run-matrix.sh). */
+static int cmd_times(int argc, char **argv)
+{
+	struct run r;
+
+	if (argc != 1)
+		return usage();
+	run_load(&r, need_run(argv[0]));
+	for (size_t j = 0; j < r.ncells; j++) {
+		const struct cell *c = &r.cells[j];
+
+		if (c->build_status[0])
+			printf("%s\t%s\t%.1f\t%.1f\n", c->arch, c->point, c->build_s, c->boot_s);
+	}
+	return 0;
+}
+
 static int cmd_vocab(void)
 {
 #define KMX_X(e, s) " " s
@@ -219,6 +238,8 @@ int main(int argc, char **argv)
 		return cmd_history(argc, argv);
 	if (!strcmp(argv[-1], "runs"))
 		return cmd_runs(argc, argv);
+	if (!strcmp(argv[-1], "times"))
+		return cmd_times(argc, argv);
 	if (!strcmp(argv[-1], "vocab"))
 		return cmd_vocab();
 	return usage();

@@ -47,8 +47,21 @@ rm -f "$alive" && mkfifo "$alive"
 # The cells of one arch run in the order given, each after the one before
 # (CELL_ORDER, "CELL:PREVIOUS" pairs): they share the arch's tree and build.
 order=$(printf '%s\n' "$@" | awk -F/ '$2 in last { printf "%s:%s ", $0, last[$2] } { last[$2] = $0 }')
+# make starts the cells in the order it is given them: the arch whose
+# cells took longest in the previous run first (an arch that run did not
+# have before any: its time is not known), each arch's cells in the given
+# order, so that the longest chain does not start last. cells.list keeps
+# the given order.
+rm -f "$RUN_DIR/.times"
+[ -z "$prev" ] || "$HOSTBIN/report" times "$prev" >"$RUN_DIR/.times" 2>/dev/null
+goals=$(printf '%s\n' "$@" | awk -F/ -v times="$RUN_DIR/.times" '
+	BEGIN { while ((getline l <times) > 0) { split(l, f, "\t"); secs[f[1]] += f[3] + f[4]; had[f[1]] = 1 } }
+	{ printf "%s\t%d\t%s\n", ($2 in had) ? secs[$2] : "inf", NR, $0 }' |
+	sort -s -t "$(printf '\t')" -k1,1gr -k2,2n | cut -f3)
+rm -f "$RUN_DIR/.times"
+# shellcheck disable=SC2086 # one cell target per word
 setsid sh -c '(cat "$1" >/dev/null; kill -TERM 0) & shift; exec "$@"' sh "$alive" \
-	$MAKE -k ${CELL_JOBS_FLAG:-} --no-print-directory RUN_ID="$RUN_ID" CELL_ORDER="$order" "$@" &
+	$MAKE -k ${CELL_JOBS_FLAG:-} --no-print-directory RUN_ID="$RUN_ID" CELL_ORDER="$order" $goals &
 cells=$!
 exec 8>"$alive"
 rm -f "$alive"
