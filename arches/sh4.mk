@@ -86,8 +86,12 @@ sh4_GUEST_TESTS :=
 #   delay slot: the compiler, not the assembler): for
 #   any other level the loop runs with printk_delay_msec 0, and `dt` makes
 #   it 2^32 mdelay(1)s. Kernel at -Os (tinyconfig's CC_OPTIMIZE_FOR_SIZE).
+# - 2026-12-06, the cause, cut down to 15 lines in
+#   toolchains/sh4-treg-combine.c (its comment has the one-line check):
+#   the SH backend's pass sh_treg_combine2 deletes the test before the
+#   branch ("removing test insn before cbranch" in its RTL dump). -O1 and
+#   -O2 do the same, and no -f or -m option tried avoids it (listed there).
 # What would unblock it: a compiler without the fault (Debian 12 has no
-# other sh4 GCC). -O2 for the whole kernel is untried; the decompressor
-# was miscompiled at -O2 too.
+# other sh4 GCC); the check in that file says when one is there.
 sh4_NOT_DEFAULT := blocked: GCC 12 miscompiles the kernel (its decompressor, and printk_delay() in vprintk_emit(): a branch on a stale T bit, see arches/sh4.mk); no sh4 kernel has reached /init
 sh4_KSELFTESTS_NONE := not set up yet (Debian has libc6-dev-sh4-cross; sh4 is blocked, see above)
