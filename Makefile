@@ -161,7 +161,7 @@ KCC = $(if $(filter 1,$(CCACHE)),$(TOP)/matrix/ccache-cc.sh ,$(if $(DISTCC_HOSTS
 KMAKE_ARGS = --no-print-directory -C $(TREE) O=$(BUILD) ARCH=$(KARCH) \
 	CROSS_COMPILE=$(XPREFIX) CC="$(KCC)" $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS))
 
-.PHONY: all help matrix check cell cell-build cell-boot kernel initramfs guest shell toolchains \
+.PHONY: all help matrix check cell cell-build cell-boot cells-cached kernel initramfs guest shell toolchains \
 	deps tree headers kselftests initrd report unit-tests guest-all clean distclean FORCE \
 	series verify-series bisect-build compare nightly nightly-tree bench-report distcc-check mutants \
 	bench bench-defconfig
@@ -618,18 +618,39 @@ mutants: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 		$(TOP)/matrix/run-mutants.sh
 
 # Cells of one arch share its tree and build directory: run-matrix.sh
-# makes each build wait for the one before it in its list ("CELL:PREVIOUS"
-# pairs), so that builds of different arches run side by side, never one
-# arch twice. A cell's boot waits only for its own build.
-$(foreach pr,$(CELL_ORDER),$(eval $(subst cell/,cell-build/,$(word 1,$(subst :, ,$(pr)))): | $(subst cell/,cell-build/,$(word 2,$(subst :, ,$(pr))))))
+# makes each wait for the one before it in its list (CELL_ORDER, "TARGET:
+# PREVIOUS" pairs), so that cells of different arches run side by side,
+# never one arch's builds twice at once. It runs a cell in one of two ways:
+#   cell/ARCH/POINT   build, then boot, in one job, after the arch's
+#                     previous cell (a run with kernels to build);
+#   boot/ARCH/POINT   the boot, after its own build (cell-build/ARCH/POINT,
+#                     after the arch's previous build) only: so one arch's
+#                     boots overlap (a run whose kernels are all built).
+# Not the second way always: make starts the next goal's build before an
+# earlier cell's boot that has become ready (seen in a cold run: m68k's
+# base kernel built at 07:15 was not booted by 07:28, while four more
+# builds started), which keeps every result back until the builds are
+# nearly done.
+$(foreach pr,$(CELL_ORDER),$(eval $(word 1,$(subst :, ,$(pr))): | $(word 2,$(subst :, ,$(pr)))))
 
-# cell-build/ARCH/POINT and cell/ARCH/POINT: the make of one step. (Each
-# line names $(MAKE) itself, for the job slots: see KMAKE_ARGS.)
+# One step of a cell, as its own make. (Each line names $(MAKE) itself,
+# for the job slots: see KMAKE_ARGS.)
 cell_args = RUN_ID=$(RUN_ID) CELL_IN_MATRIX=1 ARCH=$(word 1,$(subst /, ,$*)) POINT=$(word 2,$(subst /, ,$*))
+cell/%: FORCE
+	$(Q)$(MAKE) --no-print-directory cell-build $(cell_args)
+	$(Q)$(MAKE) --no-print-directory cell-boot $(cell_args)
 cell-build/%: FORCE
 	$(Q)$(MAKE) --no-print-directory cell-build $(cell_args)
-cell/%: cell-build/% FORCE
+boot/%: cell-build/% FORCE
 	$(Q)$(MAKE) --no-print-directory cell-boot $(cell_args)
+
+# run-matrix.sh's question: "yes" if the kernel of every cell of
+# CELLS_ASKED (cell/ARCH/POINT ...) is built, else "no".
+point_rev_of = $(or $(rev.$(1)),$(eval rev.$(1) := $$(shell $(TOP)/matrix/checkout-point.sh --resolve $(SRC) $(1) $(SERIES_NAME) 2>/dev/null))$(rev.$(1)))
+cell_image = $(BUILD_ROOT)/$(word 2,$(1))/images/$(or $(call point_rev_of,$(word 3,$(1))),unknown-point)/$(notdir $($(word 2,$(1))_IMAGE))
+#> cells-cached: "yes" if every cell of CELLS_ASKED (cell/ARCH/POINT ...) has its kernel built (for run-matrix.sh)
+cells-cached:
+	@echo $(if $(strip $(foreach c,$(CELLS_ASKED),$(if $(wildcard $(call cell_image,$(subst /, ,$(c)))),,$(c)))),no,yes)
 
 #> report: rewrite the reports of RUN_DIR (default: the latest run) and print the table
 report: $(HOSTBIN)/report

@@ -44,9 +44,18 @@ trap 'ended=interrupted; [ -z "$cells" ] || kill -TERM -$cells 2>/dev/null' INT 
 # leaves no cell.tsv and is reported as such, and the other cells still run.
 alive="$RUN_DIR/.alive"
 rm -f "$alive" && mkfifo "$alive"
+# How the cells run (see the Makefile): with every kernel built, each
+# cell's boot apart from its build (boot/ARCH/POINT), so that one arch's
+# boots overlap; else each cell as one job (cell/ARCH/POINT).
+if [ "$($MAKE -s --no-print-directory cells-cached CELLS_ASKED="$*" 2>/dev/null)" = yes ]; then
+	job=boot/ chained=cell-build/
+else
+	job=cell/ chained=cell/
+fi
 # The cells of one arch run in the order given, each after the one before
-# (CELL_ORDER, "CELL:PREVIOUS" pairs): they share the arch's tree and build.
-order=$(printf '%s\n' "$@" | awk -F/ '$2 in last { printf "%s:%s ", $0, last[$2] } { last[$2] = $0 }')
+# (CELL_ORDER, "TARGET:PREVIOUS" pairs): they share the arch's tree and build.
+order=$(printf '%s\n' "$@" | awk -F/ -v p="$chained" '{ c = $0; sub(/^cell\//, p, c) }
+	$2 in last { printf "%s:%s ", c, last[$2] } { last[$2] = c }')
 # make starts the cells in the order it is given them: the arch whose
 # cells took longest in the previous run first (an arch that run did not
 # have before any: its time is not known), each arch's cells in the given
@@ -57,7 +66,7 @@ rm -f "$RUN_DIR/.times"
 goals=$(printf '%s\n' "$@" | awk -F/ -v times="$RUN_DIR/.times" '
 	BEGIN { while ((getline l <times) > 0) { split(l, f, "\t"); secs[f[1]] += f[3] + f[4]; had[f[1]] = 1 } }
 	{ printf "%s\t%d\t%s\n", ($2 in had) ? secs[$2] : "inf", NR, $0 }' |
-	sort -s -t "$(printf '\t')" -k1,1gr -k2,2n | cut -f3)
+	sort -s -t "$(printf '\t')" -k1,1gr -k2,2n | cut -f3 | sed "s|^cell/|$job|")
 rm -f "$RUN_DIR/.times"
 # shellcheck disable=SC2086 # one cell target per word
 setsid sh -c '(cat "$1" >/dev/null; kill -TERM 0) & shift; exec "$@"' sh "$alive" \
