@@ -110,6 +110,18 @@ arch       = $($(ARCH)_$(1))
 KARCH      = $(call arch,KARCH)
 XPREFIX    = $(TOOLCHAIN_PREFIX_$(call arch,TOOLCHAIN))
 XPKG       = $(TOOLCHAIN_PKG_$(call arch,TOOLCHAIN))
+# A toolchain whose compiler has a fault may name a GCC plugin that works
+# around it (TOOLCHAIN_PLUGIN_<toolchain>: a C++ source in toolchains/, and
+# TOOLCHAIN_PLUGIN_PKG_<toolchain>: the compiler's plugin headers). Every
+# compile for the arch loads it: kernel, guest programs, selftests. It is
+# kept under WORK by its source's and compiler's hash, so that every checkout
+# names the same file and a changed plugin changes the compiler's command
+# line (kbuild then recompiles, and the cached kernels are rebuilt).
+XPLUGIN_NAME = $(TOOLCHAIN_PLUGIN_$(call arch,TOOLCHAIN))
+XPLUGIN_PKG  = $(TOOLCHAIN_PLUGIN_PKG_$(call arch,TOOLCHAIN))
+XPLUGIN      = $(if $(XPLUGIN_NAME),$(eval XPLUGIN := $(WORK)/host/gcc-plugins/$(XPLUGIN_NAME)-$$(shell \
+	{ cat $(TOP)/toolchains/$(XPLUGIN_NAME).cc; $(XPREFIX)gcc --version; } 2>/dev/null | sha1sum | cut -c1-12).so)$(XPLUGIN))
+XGCC         = $(XPREFIX)gcc$(if $(XPLUGIN), -fplugin=$(XPLUGIN))
 
 SRC        := $(TREE_WORK)/src/linux
 TREE_ROOT  ?= $(TREE_WORK)/tree
@@ -153,7 +165,7 @@ ifneq ($(DISTCC_HOSTS),)
 export DISTCC_HOSTS
 export CCACHE_PREFIX := $(if $(filter 1,$(CCACHE)),distcc)
 endif
-KCC = $(if $(filter 1,$(CCACHE)),$(TOP)/matrix/ccache-cc.sh ,$(if $(DISTCC_HOSTS),distcc ))$(XPREFIX)gcc
+KCC = $(if $(filter 1,$(CCACHE)),$(TOP)/matrix/ccache-cc.sh ,$(if $(DISTCC_HOSTS),distcc ))$(XGCC)
 # Only pass -j to the kernel's make when no jobserver is there to share.
 # Recipes write `$(MAKE) $(KMAKE_ARGS)`, never $(MAKE) inside a variable:
 # make passes its job slots only to lines where `$(MAKE)` stands literally,
@@ -189,7 +201,8 @@ need_arch = $(if $(ARCH),,$(error $@ needs ARCH=, one of: $(ARCHES_ALL)))
 # ---- packages -------------------------------------------------------------
 
 ALL_PKGS = $(HOST_PKGS) $(foreach a,$(ARCHES),\
-	$(TOOLCHAIN_PKG_$($(a)_TOOLCHAIN)) $($(a)_QEMU_PKG) $($(a)_KSELFTESTS_LIBC)) \
+	$(TOOLCHAIN_PKG_$($(a)_TOOLCHAIN)) $($(a)_QEMU_PKG) $($(a)_KSELFTESTS_LIBC) \
+	$(if $(TOOLCHAIN_PLUGIN_$($(a)_TOOLCHAIN)),g++ $(TOOLCHAIN_PLUGIN_PKG_$($(a)_TOOLCHAIN)))) \
 	$(if $(wildcard $(KSRC_TARBALL)),,$(KSRC_PKG))
 
 #> deps: install the Debian packages ARCHES need (as root), or print the apt-get line
@@ -289,6 +302,18 @@ $(HOSTBIN)/report: $(addprefix $(TOP)/matrix/,run.c run_diff.c expect.c mutants.
 # The initramfs writer is the kernel's own, from the imported tree, built
 # with the kernel's flags for it (not ours: -Werror would stop at its
 # signed/unsigned comparisons).
+# The toolchain's GCC plugin (see XPLUGIN), built with the host's C++
+# compiler against the cross compiler's own plugin headers.
+HOST_CXX    ?= c++
+ifneq ($(XPLUGIN),)
+$(XPLUGIN): $(TOP)/toolchains/$(XPLUGIN_NAME).cc
+	@echo "  PLUGIN  $(notdir $@) (for $(XPREFIX)gcc)"
+	$(Q)dir=$$($(XPREFIX)gcc -print-file-name=plugin); test -f "$$dir/include/gcc-plugin.h" || \
+		{ echo "kmatrix: $(XPREFIX)gcc's plugin headers are missing (Debian package $(XPLUGIN_PKG))" >&2; exit 1; }; \
+	command -v $(HOST_CXX) >/dev/null || { echo "kmatrix: $(HOST_CXX) not found (Debian package g++)" >&2; exit 1; }; \
+	mkdir -p $(@D) && $(HOST_CXX) -shared -fPIC -fno-rtti -O2 -Wall -Wextra -I"$$dir/include" -o $@.$$$$ $< && mv -f $@.$$$$ $@
+endif
+
 $(HOSTBIN)/gen_init_cpio: $(SRC)/.stamp_imported
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) -O2 -Wall -std=gnu11 -o $@.$$$$ $(SRC)/usr/gen_init_cpio.c && mv -f $@.$$$$ $@
@@ -313,7 +338,8 @@ $(BUILD)/fragment.config: FORCE
 	$(Q)grep -E '^(CONFIG_|# CONFIG_[A-Za-z0-9_]+ is not set$$|# base: )' $@.tmp >$@.opts; rm -f $@.tmp
 	$(Q)cmp -s $@.opts $@ && rm -f $@.opts || mv -f $@.opts $@
 
-$(BUILD)/.config: $(BUILD)/fragment.config | $(SRC)/.stamp_imported
+# The config's checks run the compiler too (cc-option), so the plugin first.
+$(BUILD)/.config: $(BUILD)/fragment.config | $(SRC)/.stamp_imported $(XPLUGIN)
 	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT) $(SERIES_NAME)
 	@echo "  CONFIG  $(ARCH): $(call arch,CONFIG_BASE) + fragment"
 	$(Q)$(MAKE) $(KMAKE_ARGS) $(call arch,CONFIG_BASE) >$(BUILD)/config.log 2>&1 || { cat $(BUILD)/config.log >&2; exit 1; }
@@ -337,7 +363,17 @@ $(BUILD)/config.last: $(BUILD)/.config
 POINT_REV    = $(eval POINT_REV := $$(shell $(TOP)/matrix/checkout-point.sh --resolve $(SRC) $(POINT) $(SERIES_NAME) 2>/dev/null))$(POINT_REV)
 IMAGE_CACHED = $(BUILD)/images/$(or $(POINT_REV),unknown-point)/$(notdir $(call arch,IMAGE))
 
-$(IMAGE_CACHED): $(BUILD)/config.last
+# The compiler's command line (with the plugin, which has its hash in its
+# name): a change rebuilds the cached kernels, as a changed config does.
+# Made with config.last's time where it is missing, as config.last is.
+$(BUILD)/compiler.last: FORCE
+	$(call need_arch)
+	$(shell mkdir -p $(@D))
+	$(file >$@.tmp,$(XGCC))
+	$(Q)if [ ! -e $@ ] && [ -e $(BUILD)/config.last ]; then touch -r $(BUILD)/config.last $@.tmp; fi; \
+	cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@
+
+$(IMAGE_CACHED): $(BUILD)/config.last $(BUILD)/compiler.last | $(XPLUGIN)
 	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT) $(SERIES_NAME)
 	@echo "  KERNEL  $(ARCH) at $(POINT) ($(call arch,IMAGE))"
 	$(Q)rm -f $(BUILD)/vmlinux $(IMAGE)
@@ -359,7 +395,7 @@ $(HEADERS)/.stamp: | $(SRC)/.stamp_imported
 #> headers: install ARCH's UAPI headers for the guest programs
 headers: $(HEADERS)/.stamp
 
-GUEST_CC      = $(XPREFIX)gcc
+GUEST_CC      = $(XGCC)
 GUEST_CFLAGS  = $(call arch,USER_CFLAGS) -Os -static -nostdlib -ffreestanding \
 	-fno-stack-protector -fno-asynchronous-unwind-tables -fno-pie -no-pie \
 	-Wall -Wextra -Werror -Wno-unused-function \
@@ -381,12 +417,13 @@ GUEST_TESTS   = $(sort $(basename $(notdir $(wildcard $(TOP)/guest-tests/*.c))))
 GUEST_PROGS   = $(GUEST)/init $(GUEST)/true $(addprefix $(GUEST)/tests/,$(GUEST_TESTS))
 
 # init, and the programs the initramfs holds besides the tests (true).
-$(GUEST)/init $(GUEST)/true: $(GUEST)/%: $(TOP)/initramfs-builder/%.c $(GUEST_HDRS) $(HEADERS)/.stamp
+$(GUEST)/init $(GUEST)/true: $(GUEST)/%: $(TOP)/initramfs-builder/%.c $(GUEST_HDRS) $(HEADERS)/.stamp \
+		$(BUILD)/compiler.last | $(XPLUGIN)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $< $(GUEST_LDLIBS)
 # A test program is built from guest-tests/, its optional/ or its faults/.
 define GUEST_PROG_RULE
-$$(GUEST)/tests/%: $(1)/%.c $$(GUEST_HDRS) $$(HEADERS)/.stamp
+$$(GUEST)/tests/%: $(1)/%.c $$(GUEST_HDRS) $$(HEADERS)/.stamp $$(BUILD)/compiler.last | $$(XPLUGIN)
 	$$(Q)mkdir -p $$(@D)
 	$$(Q)$$(GUEST_CC) $$(GUEST_CFLAGS) -o $$@ $$< $$(GUEST_LDLIBS)
 endef
@@ -457,7 +494,7 @@ KST_UNBUILT   = $(KST_DIR)/unbuilt.tsv
 # the kernel's own Makefile passes them: it makes lib.mk define LINK.c and
 # the like, which make's built-in variables would (ours, -R, reach them
 # through MAKEFLAGS, and the first build linked with an empty command).
-KST_MAKE_ARGS = --no-print-directory CC="$(XPREFIX)gcc $(call arch,USER_CFLAGS) -static -I$(KST_STANDIN)" \
+KST_MAKE_ARGS = --no-print-directory CC="$(XGCC) $(call arch,USER_CFLAGS) -static -I$(KST_STANDIN)" \
 	KHDR_INCLUDES="-isystem $(KST_DIR)/usr/include" LDLIBS=-lpthread ARCH=$(KARCH) \
 	building_out_of_srctree=1
 
@@ -482,7 +519,7 @@ $(KST_DIR)/kselftests.cpio: export CFLAGS = $(call arch,KSELFTESTS_CFLAGS)
 # under `make -j kernel initrd` the two recipes would otherwise run at once
 # in it (seen: a checkout refused mid-build, "has local changes").
 $(KST_DIR)/kselftests.cpio: $(KST_DIR)/kselftests.list $(wildcard $(KST_STANDIN)/*/*.h) \
-		$(HOSTBIN)/gen_init_cpio $(TOP)/matrix/initramfs-cpio.sh | $(IMAGE_CACHED)
+		$(HOSTBIN)/gen_init_cpio $(TOP)/matrix/initramfs-cpio.sh | $(IMAGE_CACHED) $(XPLUGIN)
 	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT) $(SERIES_NAME)
 	@echo "  KSELFTESTS $(ARCH) at $(POINT): $(notdir $(KSELFTESTS))"
 	$(Q)rm -rf $(KST_DIR)/usr $(KST_DIR)/bin
@@ -593,7 +630,7 @@ RUN_ENV = MAKE='$(MAKE)' RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) RESULTS=$(RESULTS) 
 matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)$(if $(call series_points,$(POINTS)),$(MAKE) --no-print-directory series || \
 		{ test -s $(SERIES_ERROR) && echo "kmatrix: the cells at the series' points will not run (the series does not apply); the others will" >&2; },true)
-	$(Q)$(RUN_ENV) POINTS='$(POINTS)' \
+	$(Q)$(RUN_ENV) POINTS='$(POINTS)' SERIES_POINTS='$(call series_points,$(POINTS))' \
 		ARCH_VIEW='$(if $(filter 1,$(words $(ARCHES))),$(TOP)/matrix/arch-view.sh $(SRC) $(SERIES_NAME) $(ARCHES) $($(ARCHES)_KARCH))' \
 		$(TOP)/matrix/run-matrix.sh $(CELLS)
 

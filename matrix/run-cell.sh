@@ -133,13 +133,25 @@ fi
 status=$?
 
 # Progress: cells finished of the run, the time since it started, and the
-# time left if the other cells take as long as these did on average.
+# time left if the cells still to run take as long as those that ran did on
+# average. The cells at NOT_RUN_POINTS (run-matrix.sh: the series does not
+# apply) end at once, so they count as neither.
 if [ -f "$RUN_DIR/cells.list" ]; then
-	done_cells=$(ls "$RUN_DIR"/*/cell.tsv 2>/dev/null | wc -l)
-	total=$(wc -l <"$RUN_DIR/cells.list")
+	free() { case " ${NOT_RUN_POINTS:-} " in *" $1 "*) return 0 ;; esac; return 1; }
+	total=0 to_run=0
+	while read -r _ p; do
+		total=$((total + 1))
+		free "$p" || to_run=$((to_run + 1))
+	done <"$RUN_DIR/cells.list"
+	done_cells=0 ran=0
+	for f in "$RUN_DIR"/*/cell.tsv; do
+		[ -f "$f" ] || continue
+		done_cells=$((done_cells + 1))
+		free "$(sed -n 's/^point	//p' "$f")" || ran=$((ran + 1))
+	done
 	started=$(stat -c %Y "$RUN_DIR/cells.list")
 	elapsed=$(( $(date +%s) - started ))
-	left=$(( elapsed * (total - done_cells) / (done_cells > 0 ? done_cells : 1) ))
+	left=$(( elapsed * (to_run - ran) / (ran > 0 ? ran : 1) ))
 	printf '  [%d/%d cells done, %d left, %dm%02ds so far, about %dm%02ds to go]\n' "$done_cells" "$total" \
 		$((total - done_cells)) $((elapsed / 60)) $((elapsed % 60)) $((left / 60)) $((left % 60))
 fi

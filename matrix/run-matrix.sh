@@ -8,6 +8,7 @@
 # REPORT_FLAGS ARCHES POINTS TOP SRC SERIES_NAME SERIES CCACHE ARCH_VIEW
 # KSRC_NAME KSRC_TARBALL KSRC_PKG KNOWN_BREAKS (the tree, and its known breaks or empty)
 # SERIES_ERROR SERIES_OFFSETS (what `make series` left: see the Makefile)
+# SERIES_POINTS (the points of POINTS that need the series)
 # CELL_JOBS_FLAG (make's -jN for the cells, whose kernel builds share its slots).
 # RUN_NOTES (what the reports say once about the run).
 set -u
@@ -19,6 +20,12 @@ for c in "$@"; do
 	c=${c#cell/}
 	printf '%s %s\n' "${c%%/*}" "${c#*/}"
 done >"$RUN_DIR/cells.list"
+# The cells at the series' points do not run when the series does not apply
+# (SERIES_ERROR non-empty): they end at once, and the progress lines
+# (run-cell.sh) leave them out of the time to go.
+NOT_RUN_POINTS=
+[ -n "${SERIES_ERROR:-}" ] && [ -s "$SERIES_ERROR" ] && NOT_RUN_POINTS=${SERIES_POINTS:-}
+export NOT_RUN_POINTS
 # The run before this one, by report's one definition of a run.
 prev=$("$HOSTBIN/report" runs --except "$RUN_DIR" "$RESULTS" | tail -n1)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Why sh4 is blocked: Debian 12's sh4-linux-gnu-gcc (12.2.0-13) drops the
+ * Why sh4 needs a GCC plugin: Debian 12's sh4-linux-gnu-gcc (12.2.0-13) drops the
  * test of a loaded value before a branch. This is vprintk_emit()'s shape
  * (a flag tested, `level == LOGLEVEL_SCHED`, then printk_delay()'s test of
  * printk_delay_msec), cut down. Each of the three `if`s needs a `tst` or a
@@ -17,7 +17,9 @@
  * off one at a time; the SH -m options (-mzdcbranch, -mno-lra,
  * -mbranch-cost=0..5, -mcbranch-force-delay-slot, ...).
  * -fdisable-rtl-sh_treg_combine2 is refused ("unknown pass"): the target
- * registers its passes after the option is read.
+ * registers its passes after the option is read. What works: a plugin that
+ * closes the pass's gate (toolchains/sh-no-treg-combine.cc, which every sh4
+ * compile loads); with -fplugin=<it> the check above prints 3.
  */
 extern int a, b;
 void f(void);

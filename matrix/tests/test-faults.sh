@@ -20,7 +20,7 @@ trap '[ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"' EXIT
 # `kernel initramfs` is the build, whose outcome FAKE_BUILD_<arch> sets.
 cat >"$tmp/make" <<'EOF'
 #!/bin/sh
-arch= point= cells=
+arch= point= cells= series_error=${SERIES_ERROR:-}
 for a; do
 	case $a in
 	ARCH=*) arch=${a#ARCH=} ;;
@@ -31,6 +31,9 @@ done
 for c in $cells; do
 	c=${c#cell/}
 	export ARCH=${c%%/*} POINT=${c#*/} CELL_DIR=$RUN_DIR/${c%%/*}-${c#*/} QEMU_PKG=qemu-system-fake
+	# As the Makefile: only a point that needs the series gets its error.
+	case " ${SERIES_POINTS:-} " in *" $POINT "*) cell_series_error=$series_error ;; *) cell_series_error= ;; esac
+	export SERIES_ERROR="$cell_series_error"
 	"$MATRIX/with-lock.sh" "$LOCKS/$ARCH" "the $ARCH tree and build" "$MATRIX/run-cell.sh" build &&
 		"$MATRIX/run-cell.sh" boot "$FAKES/qemu-$ARCH"
 done
@@ -63,6 +66,7 @@ run() {
 		RESULTS=$tmp/$name/results HOSTBIN=$bin REPORT_FLAGS="--expect $tmp/expect.tsv" \
 		TOP=$tmp SRC=$tmp SERIES_NAME=s SERIES=s CCACHE=0 ARCHES=x POINTS=y ARCH_VIEW= \
 		V=0 BOOT_TIMEOUT=6 BOOT_SILENCE=2 RETRIES=${RETRIES:-1} CELL_IN_MATRIX=1 \
+		SERIES_ERROR=${SERIES_ERROR:-} SERIES_POINTS=${SERIES_POINTS:-} \
 		env --default-signal=INT,TERM "$matrix/run-matrix.sh" "$@" >"$tmp/$name.out" 2>&1
 }
 # Stands in for run-info.sh (TOP=$tmp): what the run is of.
@@ -135,6 +139,17 @@ run broken cell/broken/y
 expect "unexpected twice: a regression" [ "$(js broken '.cells[0].tests[0] | "\(.status) \(.unexpected)"')" = "fail true" ]
 RETRIES=0 run noretry cell/broken/y
 expect "RETRIES=0: no second boot" [ ! -d "$tmp/noretry/results/noretry/broken-y/attempt1" ]
+
+# A series that does not apply: its points' cells are not run, with its
+# complaint, and the progress counts them as free (the pristine cell took
+# 1.5 s; the two left end at once, so nothing is left to wait for).
+qemu pristine "sleep 1.5; $ktap; $end"
+printf 'error: patch failed: kernel/signal.c:1344\n' >"$tmp/series-error"
+SERIES_ERROR=$tmp/series-error SERIES_POINTS="y z" run noapply cell/pristine/p cell/pristine/y cell/pristine/z
+expect "series does not apply: the cell at its point not run" [ "$(js noapply '.cells[1].build.reason' | cut -c1-8)" = "not run:" ]
+expect "series does not apply: the pristine cell ran" [ "$(js noapply '.cells[0].ok')" = true ]
+expect "series does not apply: no time to go for cells that will not run" \
+	grep -q "\[1/3 cells done, 2 left, 0m0[0-9]s so far, about 0m00s to go\]" "$tmp/noapply.out"
 
 # SIGTERM and Ctrl-C mid-run: the finished cells in summary.json, the run
 # marked interrupted, the cells not run shown as not judged.
