@@ -377,7 +377,7 @@ $(IMAGE_CACHED): $(BUILD)/config.last $(BUILD)/compiler.last | $(XPLUGIN)
 	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT) $(SERIES_NAME)
 	@echo "  KERNEL  $(ARCH) at $(POINT) ($(call arch,IMAGE))"
 	$(Q)rm -f $(BUILD)/vmlinux $(IMAGE)
-	$(Q)$(MAKE) $(KMAKE_ARGS) $(or $(call arch,IMAGE_TARGET),$(notdir $(call arch,IMAGE)))
+	$(Q)$(MAKE) $(KMAKE_ARGS) $(notdir $(call arch,IMAGE))
 	$(Q)mkdir -p $(@D) && cp $(IMAGE) $@.tmp && mv -f $@.tmp $@
 
 #> kernel: build ARCH's kernel at POINT (kept per point)
@@ -591,8 +591,10 @@ cell: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(call need_arch)
 	$(Q)$(if $(CELL_IN_MATRIX),true,$(MAKE) --no-print-directory deps ARCHES=$(ARCH))
 	$(Q)$(if $(and $(call series_points,$(POINT)),$(if $(CELL_IN_MATRIX),,1)),$(MAKE) --no-print-directory series || test -s $(SERIES_ERROR),true)
-	$(Q)$(MAKE) --no-print-directory cell-build
-	$(Q)$(MAKE) --no-print-directory cell-boot
+	$(Q)$(MAKE) --no-print-directory cell-build RUN_ID=$(RUN_ID)
+	$(Q)$(MAKE) --no-print-directory cell-boot RUN_ID=$(RUN_ID)
+# (RUN_ID: each make would take the time it starts as its own, and the boot
+# then looked for the build's outcome in another run's folder.)
 # (MAKE= stands in the line itself: that gives the kernel's make the job slots.)
 #> cell-build: the first step of `make cell`: build, and keep the outcome for cell-boot
 cell-build:
