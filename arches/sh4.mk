@@ -72,12 +72,10 @@ sh4_GUEST_TESTS :=
 # every generic test at base, rc1 and fixed as on the other arches.
 # Not run by default, for the budget (the series touches arch/sh/, which
 # would pick it): see NOT_DEFAULT.
-sh4_NOT_DEFAULT := its three cold builds (SH4_COLD) would take a fresh make check past the 75 min budget
-# The kernel's selftests: seccomp (sh has HAVE_ARCH_SECCOMP_FILTER), ptrace
-# and sigaltstack; no syscall user dispatch (no GENERIC_ENTRY on sh).
-# Not ptrace/get_syscall_info: at base it stopped the whole guest (2026-12-06,
-# both boots: no output after "running get_syscall_info", and init's own 30 s
-# timeout never printed, so the kernel, not the program, stopped); not yet
-# looked into.
-sh4_KSELFTESTS      := seccomp/seccomp_bpf ptrace/peeksiginfo ptrace/vmaccess sigaltstack/sas
-sh4_KSELFTESTS_LIBC := libc6-dev-sh4-cross
+sh4_NOT_DEFAULT := its three cold builds (606/512/455 s, beside a cold make check) would take a fresh make check past the 75 min budget, as i386's do
+# No kernel selftests yet: the first program run stopped the whole guest
+# at every point (2026-12-06: get_syscall_info at base and rc1, peeksiginfo
+# at fixed, with get_syscall_info left out; no output after "running
+# <program>", and init's own 30 s timeout never printed, so the kernel, not
+# the program, stopped). They link Debian's static sh4 glibc; not yet looked into.
+sh4_KSELFTESTS_NONE := the first selftest run (static glibc) stopped the sh4 guest at every point, init's timeout included; not yet looked into (arches/sh4.mk)
