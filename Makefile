@@ -299,9 +299,6 @@ $(HOSTBIN)/%: $(TOP)/matrix/%.c $(wildcard $(TOP)/matrix/*.h)
 $(HOSTBIN)/bootrun $(HOSTBIN)/report: $(TOP)/matrix/ktap_reader.c
 # report: the model of a run (run*.c) and its views (out.c, view_*.c).
 $(HOSTBIN)/report: $(addprefix $(TOP)/matrix/,run.c run_diff.c expect.c mutants.c out.c) $(wildcard $(TOP)/matrix/view_*.c)
-# The initramfs writer is the kernel's own, from the imported tree, built
-# with the kernel's flags for it (not ours: -Werror would stop at its
-# signed/unsigned comparisons).
 # The toolchain's GCC plugin (see XPLUGIN), built with the host's C++
 # compiler against the cross compiler's own plugin headers.
 HOST_CXX    ?= c++
@@ -314,6 +311,9 @@ $(XPLUGIN): $(TOP)/toolchains/$(XPLUGIN_NAME).cc
 	mkdir -p $(@D) && $(HOST_CXX) -shared -fPIC -fno-rtti -O2 -Wall -Wextra -I"$$dir/include" -o $@.$$$$ $< && mv -f $@.$$$$ $@
 endif
 
+# The initramfs writer is the kernel's own, from the imported tree, built
+# with the kernel's flags for it (not ours: -Werror would stop at its
+# signed/unsigned comparisons).
 $(HOSTBIN)/gen_init_cpio: $(SRC)/.stamp_imported
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) -O2 -Wall -std=gnu11 -o $@.$$$$ $(SRC)/usr/gen_init_cpio.c && mv -f $@.$$$$ $@

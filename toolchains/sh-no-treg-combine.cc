@@ -8,8 +8,9 @@
  * printk() then branch on a stale T bit and hang. No command-line option
  * turns the pass off (-fdisable-rtl-sh_treg_combine2 is refused: the target
  * registers the pass after the options are read), but a plugin may close any
- * pass's gate. The passes only tidy up how T is set, so without them the
- * code is correct, and a few instructions longer.
+ * pass's gate. They are optimisations (they merge the insns that set T);
+ * without them GCC keeps the tests (the reproducer: 3 of 3), and the sh4
+ * cells give every result as expected (2026-12-06).
  *
  * C++, not C: GCC's plugin headers are C++ (as the kernel's own
  * scripts/gcc-plugins are). Built per compiler by the Makefile, against the
