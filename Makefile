@@ -75,12 +75,38 @@ TEST_TIMEOUT ?= 30
 # result) before the host ends the boot (the whole cell).
 #> BOOT_SILENCE: seconds the console may stay silent (default: 90, or TEST_TIMEOUT + 30 if more)
 BOOT_SILENCE ?= $(shell echo $$(( $(TEST_TIMEOUT) + 30 > 90 ? $(TEST_TIMEOUT) + 30 : 90 )))
+# A time limit (TEST_TIMEOUT, BOOT_SILENCE, BOOT_TIMEOUT) that runs out
+# while the host kept QEMU waiting for a CPU more than this share of that
+# time is the host's doing: the cell is infra with that cause, and booted
+# again (bootrun reads the wait from the host scheduler's schedstat).
+#> HOST_MAX_WAIT: percent of a timed-out span QEMU may wait for a CPU before the timeout is the host's (infra)
+HOST_MAX_WAIT ?= 50
 # 1: a boot without results, or with an unexpected result, is booted a
 # second time, and a result that then differs is `flaky`; 0: never.
 #> RETRIES: boots again a cell that timed out, had no results or an unexpected one (0: never)
 RETRIES      ?= 1
 #> V: 1 shows full commands and logs
 V            ?= 0
+
+# ---- what a command line may say --------------------------------------------
+# (The other checks of the input are below, under "checks of the input":
+# this one comes first, before any $(shell) sees a value.)
+# Recipes hand paths and names to the shell. As kbuild refuses a source path
+# with spaces or colons, a value with a character outside this set is
+# refused before anything runs, rather than quoted in every recipe: a
+# `SERIES=/tmp/x;id` must never run `id`.
+SAFE_CHARS := a b c d e f g h i j k l m n o p q r s t u v w x y z \
+	A B C D E F G H I J K L M N O P Q R S T U V W X Y Z 0 1 2 3 4 5 6 7 8 9 . _ - / + @ % = : ,
+unsafe_in = $(strip $(if $(2),$(call unsafe_in,$(subst $(firstword $(2)),,$(1)),$(wordlist 2,999,$(2))),$(1)))
+PATH_VARS := TOP SERIES WORK RESULTS RUN_DIR KSRC_TARBALL EXPECT KNOWN_BREAKS SEEDS MUTANTS A B \
+	BENCH_ROOT DEFCONFIG_ROOT TREE_ROOT BUILD_ROOT
+WORD_VARS := ARCHES ARCH POINTS POINT KSRC_PKG TREES RUN_ID KEEP MUTANTS_ONLY CHECK_MUTANTS MUTANT_BASE \
+	JOBS CELL_JOBS RETRIES TEST_TIMEOUT BOOT_TIMEOUT BOOT_SILENCE HOST_MAX_WAIT GUEST_APPEND \
+	FAULT_ARCH DISTCC_ARCH V FUZZ_SECONDS
+$(foreach v,$(PATH_VARS),$(if $(or $(call unsafe_in,$($(v)),$(SAFE_CHARS)),$(word 2,$($(v)))),\
+	$(error $(v)='$($(v))': a path may hold only letters, digits and . _ - / + @ % = : , (recipes give it to the shell))))
+$(foreach v,$(WORD_VARS),$(if $(call unsafe_in,$($(v)),$(SAFE_CHARS)),\
+	$(error $(v)='$($(v))': only letters, digits, spaces and . _ - / + @ % = : , (recipes give it to the shell))))
 
 include $(sort $(wildcard $(TOP)/arches/*.mk))
 include $(sort $(wildcard $(TOP)/toolchains/*.mk))
@@ -98,6 +124,7 @@ ifeq ($(origin ARCHES),undefined)
 ARCHES := $(shell $(TOP)/matrix/series-arches.sh '$(SERIES_PATCHES)' '$(ARCH_KARCHS_DEFAULT)')
 export ARCHES
 endif
+
 
 ifeq ($(V),1)
 Q :=
@@ -195,8 +222,24 @@ bad_arches := $(filter-out $(ARCHES_ALL),$(ARCHES) $(ARCH))
 ifneq ($(bad_arches),)
 $(error unknown arch '$(firstword $(bad_arches))'; known arches: $(ARCHES_ALL))
 endif
+# The goals that make cells: each needs arches and points that exist, said
+# before anything builds (a run of no cells would hand make no goal, and
+# make's default goal is the matrix again).
+CELL_GOALS := matrix nightly nightly-tree mutants bisect-build check
+ifneq ($(filter $(CELL_GOALS),$(or $(MAKECMDGOALS),all)),)
+ifeq ($(strip $(ARCHES)),)
+no_arches_why = $(or $(shell . $(TOP)/matrix/lib.sh && series_problem '$(SERIES_PATCHES)'),the series \
+$(SERIES) changes no file an arch builds)
+$(error $(if $(filter-out file,$(origin ARCHES)),ARCHES is empty,no arch to run: $(no_arches_why)); \
+name them with ARCHES=, of: $(ARCHES_ALL))
+endif
+ifeq ($(strip $(POINTS)),)
+$(error POINTS is empty; name one or more of: pristine base NN NN-slug, and the series' named points (make series lists them))
+endif
+endif
 #> ARCH: the arch of `make cell` and the single steps
 need_arch = $(if $(ARCH),,$(error $@ needs ARCH=, one of: $(ARCHES_ALL)))
+need_point = $(if $(POINT),,$(error $@ needs POINT=: pristine, base, NN or NN-slug, or a named point of the series (make series lists them)))
 
 # ---- packages -------------------------------------------------------------
 
@@ -258,7 +301,8 @@ SERIES_TREE ?= $(if $(SERIES_PORT),$(KSRC_NAME),$(shell sed -n 's/^tree=//p' $(S
 SERIES_EXACT = $(if $(SERIES_TREE),$(filter $(KSRC_NAME),$(SERIES_TREE)),$(filter $(WORK),$(TREE_WORK)))
 #> series: turn SERIES into points (tags) of the kernel tree; lists them
 series: $(SRC)/.stamp_imported
-	$(Q)test -e "$(SERIES)" || { rm -f $(SERIES_ERROR); echo "kmatrix: SERIES=$(SERIES): no such file or folder" >&2; exit 1; }
+	$(Q)why=$$(. $(TOP)/matrix/lib.sh && series_problem '$(SERIES_PATCHES)'); \
+	[ -z "$$why" ] || { rm -f $(SERIES_ERROR); echo "kmatrix: $$why" >&2; exit 2; }
 	$(Q)h=$$( { echo "$(SERIES_BASE) $(SERIES_EXACT)"; find "$(SERIES_PATCHES)" $(if $(SERIES_PORT),$(SERIES)/points) -maxdepth 1 -type f | LC_ALL=C sort | xargs cat; } | sha1sum | cut -c1-40); \
 	if [ "$$(cat $(SERIES_STAMP) 2>/dev/null)" != "$$h" ]; then \
 		$(TOP)/matrix/with-lock.sh $(LOCKS)/series "the series' tags" sh -c ' \
@@ -578,11 +622,18 @@ series_points = $(filter-out pristine,$(1))
 # and build directory; the boot needs only the point's kernel and initrd,
 # kept per commit, so in a matrix it runs beside the arch's next build.
 CELL_ENV = RUN_DIR=$(RUN_DIR) CELL_DIR=$(CELL_DIR) ARCH=$(ARCH) POINT=$(POINT) V=$(V) \
-	HOSTBIN=$(HOSTBIN) BOOT_TIMEOUT=$(BOOT_TIMEOUT) BOOT_SILENCE=$(BOOT_SILENCE) \
+	HOSTBIN=$(HOSTBIN) BOOT_TIMEOUT=$(BOOT_TIMEOUT) BOOT_SILENCE=$(BOOT_SILENCE) HOST_MAX_WAIT=$(HOST_MAX_WAIT) \
 	QEMU_PKG=$(call arch,QEMU_PKG) RETRIES=$(RETRIES) KMATRIX_RUN='run $(RUN_ID)' \
 	CELL_IN_MATRIX=$(CELL_IN_MATRIX) REPORT_FLAGS='$(REPORT_FLAGS)' \
 	SERIES_ERROR=$(if $(call series_points,$(POINT)),$(SERIES_ERROR)) \
 	KSELFTESTS_UNBUILT=$(if $(KSELFTESTS),$(KST_UNBUILT))
+# The points a run names must exist once the series' tags are made, before
+# any cell builds; but a point of a series that does not apply to this
+# tree: its cells say why they did not run.
+check_points = for p in $(1); do \
+		[ "$$p" != pristine ] && [ -s $(SERIES_ERROR) ] && continue; \
+		$(TOP)/matrix/checkout-point.sh --resolve $(SRC) $$p $(SERIES_NAME) >/dev/null || exit 2; \
+	done
 #> cell: one cell: make cell ARCH=sparc32 [POINT=rc1]
 # (The boot is a make of its own: this recipe's lines are expanded before
 # the first runs, when the series' tags, and so the point's kernel, may not
@@ -590,7 +641,9 @@ CELL_ENV = RUN_DIR=$(RUN_DIR) CELL_DIR=$(CELL_DIR) ARCH=$(ARCH) POINT=$(POINT) V
 cell: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(call need_arch)
 	$(Q)$(if $(CELL_IN_MATRIX),true,$(MAKE) --no-print-directory deps ARCHES=$(ARCH))
+	$(call need_point)
 	$(Q)$(if $(and $(call series_points,$(POINT)),$(if $(CELL_IN_MATRIX),,1)),$(MAKE) --no-print-directory series || test -s $(SERIES_ERROR),true)
+	$(Q)$(if $(CELL_IN_MATRIX),true,$(call check_points,$(POINT)))
 	$(Q)$(MAKE) --no-print-directory cell-build RUN_ID=$(RUN_ID)
 	$(Q)$(MAKE) --no-print-directory cell-boot RUN_ID=$(RUN_ID)
 # (RUN_ID: each make would take the time it starts as its own, and the boot
@@ -599,11 +652,13 @@ cell: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 #> cell-build: the first step of `make cell`: build, and keep the outcome for cell-boot
 cell-build:
 	$(call need_arch)
+	$(call need_point)
 	$(Q)MAKE='$(MAKE)' $(CELL_ENV) $(TOP)/matrix/with-lock.sh $(LOCKS)/$(ARCH) "the $(ARCH) tree and build" \
 		$(TOP)/matrix/run-cell.sh build
 #> cell-boot: the second step of `make cell`: boot what cell-build built, write cell.tsv
 cell-boot:
 	$(call need_arch)
+	$(call need_point)
 	$(Q)$(CELL_ENV) $(TOP)/matrix/run-cell.sh boot $(QEMU_CMD)
 
 # All cells, then the table. Each cell rewrites summary.json when it ends, so
@@ -632,6 +687,7 @@ RUN_ENV = MAKE='$(MAKE)' RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) RESULTS=$(RESULTS) 
 matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)$(if $(call series_points,$(POINTS)),$(MAKE) --no-print-directory series || \
 		{ test -s $(SERIES_ERROR) && echo "kmatrix: the cells at the series' points will not run (the series does not apply); the others will" >&2; },true)
+	$(Q)$(call check_points,$(POINTS))
 	$(Q)$(RUN_ENV) POINTS='$(POINTS)' SERIES_POINTS='$(call series_points,$(POINTS))' \
 		ARCH_VIEW='$(if $(filter 1,$(words $(ARCHES))),$(TOP)/matrix/arch-view.sh $(SRC) $(SERIES_NAME) $(ARCHES) $($(ARCHES)_KARCH))' \
 		$(TOP)/matrix/run-matrix.sh $(CELLS)
@@ -718,7 +774,12 @@ KEEP ?= 14
 TREES ?= $(KSRC_PKG)
 #> nightly: per tree of TREES: matrix, compare with its last run, keep KEEP runs, write history.html
 # (A RESULTS given by hand holds every tree's history: each in trees/<tree>.)
+# KEEP=0 would delete the run just made as well: refused, as is any KEEP
+# that is not a count.
+check_keep = case '$(KEEP)' in '' | *[!0-9]*) false ;; esac && [ '$(KEEP)' -ge 1 ] || \
+	{ echo "kmatrix: KEEP=$(KEEP): keep 1 run or more (the run just made is one of them)" >&2; exit 2; }
 nightly:
+	$(Q)$(check_keep)
 	$(Q)rc=0; for t in $(TREES); do \
 		echo "kmatrix: nightly on $$t"; \
 		$(MAKE) --no-print-directory nightly-tree KSRC_PKG=$$t RUN_ID=$(RUN_ID) \
@@ -726,6 +787,7 @@ nightly:
 	done; exit $$rc
 #> nightly-tree: the nightly of one tree (KSRC_PKG)
 nightly-tree: $(HOSTBIN)/report
+	$(Q)$(check_keep)
 	$(Q)prev=$$($(HOSTBIN)/report runs $(RESULTS) | tail -n1); \
 	$(MAKE) --no-print-directory matrix RUN_ID=$(RUN_ID); rc=$$?; \
 	if [ -n "$$prev" ]; then $(HOSTBIN)/report $(REPORT_FLAGS) compare $$prev $(RUN_DIR) || rc=1; fi; \
@@ -755,6 +817,12 @@ CHECK_PKGS := chromium
 # the tree is imported, as make check does first.
 unit-tests: $(HOSTBIN)/bootrun $(HOSTBIN)/report $(if $(wildcard $(SRC)/.stamp_imported),$(HOSTBIN)/gen_init_cpio)
 	$(Q)$(MAKE) --no-print-directory -C $(TOP)/matrix/tests HOSTBIN=$(HOSTBIN) HOST_CC=$(HOST_CC)
+
+# The KTAP reader, the cell loader and the expectations under libFuzzer;
+# unit-tests replays their seeds and regressions (matrix/fuzz/).
+#> fuzz: run the KTAP reader, cell loader and expectations parser under libFuzzer, FUZZ_SECONDS each; fails on a finding
+#> FUZZ_SECONDS: seconds make fuzz gives each harness
+include $(TOP)/matrix/fuzz/fuzz.mk
 
 # distcc through a distccd of our own on 127.0.0.1: a copy of the matrix's
 # build of one arch (DISTCC_ARCH) rebuilt with the objects of kernel/

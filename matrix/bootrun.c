@@ -3,7 +3,8 @@
  * bootrun: boot one cell in QEMU and say how it went.
  *
  *   bootrun --log FILE --out FILE [--timeout S] [--silence S]
- *           [--marker TEXT] [--unbuilt FILE] -- qemu-system-... ARGS...
+ *           [--marker TEXT] [--unbuilt FILE] [--max-wait PERCENT]
+ *           -- qemu-system-... ARGS...
  *
  * It prints the QEMU command shell-quoted (so a person can rerun it), copies
  * the console to --log, ends QEMU once the guest prints the end marker (some
@@ -19,15 +20,25 @@
  *   qemu-abort  QEMU died or failed after the kernel started (the guest's
  *               doing, e.g. cpu_abort() on a CPU state it gives up on)
  *   interrupted bootrun was stopped (Ctrl-C) before the boot ended
+ *   infra       a time limit ran out while the host kept QEMU waiting for a
+ *               CPU for more than --max-wait percent of that time (default
+ *               50): the host's load, not the kernel, decided the outcome
  * --out gets a tab-separated record: a `boot` line (status, seconds, reason),
- * a `qemu` line (the command) and a `test` line per KTAP result, written
- * atomically, so a reader never sees half of it.
+ * a `qemu` line (the command), a `host` line (the seconds QEMU ran and
+ * waited for a CPU) and a `test` line per KTAP result, written atomically,
+ * so a reader never sees half of it.
+ *
+ * Only kernel lines can make a boot a panic or a warning: the guest's own
+ * output comes through its init, whose every line is KTAP (a version, a
+ * plan, a result, a `#` diagnostic, or a program's line indented under it;
+ * see is_guest_line()), so a test that prints "# Oops" is no panic.
  * --unbuilt names the guest programs known before the boot not to be there
  * (the kernel selftests that did not build at this point: lines of
  * PROGRAM, the first error, the build log); each is a failed result
  * PROGRAM.build, the log its diagnostics, whatever the boot gives.
  * Exit status: 0 if the boot is ok, 1 otherwise, 2 for bad usage.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -131,12 +142,15 @@ struct kernel_warning {
 static struct kernel_warning warnings[MAX_WARNINGS];
 static unsigned nwarnings;
 
-/* A console line: may open a warning, or belong to the one open. */
-static void warning_line(const char *line, const struct ktap_state *k)
+/*
+ * A console line: a kernel line may open a warning; any line may belong to
+ * the one open (a trace's lines are indented like the guest's).
+ */
+static void warning_line(const char *line, int kernel_line, const struct ktap_state *k)
 {
 	struct kernel_warning *w = nwarnings ? &warnings[nwarnings - 1] : NULL;
 
-	if (is_warning_line(line)) {
+	if (kernel_line && is_warning_line(line)) {
 		if (nwarnings == MAX_WARNINGS)
 			return;
 		w = &warnings[nwarnings++];
@@ -179,6 +193,24 @@ static void warnings_attribute(const struct ktap_state *k, int at_end)
 	}
 }
 
+/*
+ * A line of the guest's user space: init writes nothing else (ktap_writer.h),
+ * and every program's output reaches the console through init, indented.
+ * The rest is the kernel's (or the firmware's, or QEMU's).
+ */
+static int is_guest_line(const char *line)
+{
+	static const char *const starts[] = {
+		" ", "\t", "#", "ok ", "not ok ", "KTAP version ", "TAP version ", "1..",
+	};
+
+	line += strspn(line, "\r");
+	for (size_t i = 0; i < sizeof(starts) / sizeof(*starts); i++)
+		if (!strncmp(line, starts[i], strlen(starts[i])))
+			return 1;
+	return 0;
+}
+
 static int is_panic_line(const char *line)
 {
 	for (size_t i = 0; i < sizeof(panic_patterns) / sizeof(*panic_patterns); i++)
@@ -194,6 +226,99 @@ static void put_field(FILE *f, const char *s)
 		fputc(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s, f);
 }
 
+/*
+ * The time QEMU's threads ran, and waited runnable for a CPU, as the host's
+ * scheduler counts them (/proc/PID/task/TID/schedstat: ns on the CPU, ns
+ * on a run queue). TCG's guest clock follows the host's, so a guest that a
+ * busy host holds back sees its time limits run out as if it had hung: the
+ * wait says how much of a limit the host took.
+ */
+#define MAX_THREADS 512
+static struct qemu_thread {
+	long tid;
+	double ran, waited;
+} threads[MAX_THREADS];
+static unsigned nthreads;
+
+struct cpu_time {
+	double ran, waited;
+};
+
+/* Reads every live thread of pid; a thread that ended keeps its last figures. */
+static struct cpu_time qemu_cpu_time(pid_t pid)
+{
+	struct cpu_time t = { 0, 0 };
+	char path[64];
+	struct dirent *e;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+	d = opendir(path);
+	while (d && (e = readdir(d))) {
+		char stat_path[128];
+		unsigned long long ran, waited;
+		long tid = atol(e->d_name);
+		unsigned i;
+		FILE *f;
+
+		if (tid <= 0)
+			continue;
+		snprintf(stat_path, sizeof(stat_path), "%s/%ld/schedstat", path, tid);
+		f = fopen(stat_path, "r");
+		if (!f)
+			continue;
+		if (fscanf(f, "%llu %llu", &ran, &waited) == 2) {
+			for (i = 0; i < nthreads && threads[i].tid != tid; i++)
+				;
+			if (i == nthreads && nthreads < MAX_THREADS)
+				threads[nthreads++].tid = tid;
+			if (i < nthreads) {
+				threads[i].ran = ran / 1e9;
+				threads[i].waited = waited / 1e9;
+			}
+		}
+		fclose(f);
+	}
+	if (d)
+		closedir(d);
+	for (unsigned i = 0; i < nthreads; i++) {
+		t.ran += threads[i].ran;
+		t.waited += threads[i].waited;
+	}
+	return t;
+}
+
+/*
+ * The worst time limit the host decided: a program (or the boot) whose
+ * limit ran out while QEMU waited for a CPU more than max_wait of the time.
+ */
+struct overload {
+	double share;		/* waited / wall over the window, 0 if none ran out */
+	char what[300];
+};
+
+static void overload_note(struct overload *o, double waited, double wall, double max_wait,
+			  const char *what)
+{
+	double share = wall > 0 ? waited / wall : 0;
+
+	if (share <= max_wait || share <= o->share)
+		return;
+	o->share = share;
+	snprintf(o->what, sizeof(o->what),
+		 "host overloaded: QEMU waited for a CPU %.1f s of the %.1f s in which %s (over %.0f%%)",
+		 waited, wall, what, max_wait * 100);
+}
+
+/* Whether a result the reader took since index `from` ran out of time. */
+static int timed_out_since(const struct ktap_state *k, size_t from)
+{
+	for (size_t i = from; i < k->ntests; i++)
+		if (strstr(k->tests[i].reason, "TIMEOUT"))
+			return 1;
+	return 0;
+}
+
 struct boot {
 	const char *status;
 	char reason[512];
@@ -202,6 +327,7 @@ struct boot {
 	int marker_seen;
 	int warnings;
 	int guest_started;	/* the kernel printed its banner */
+	struct cpu_time qemu;	/* what QEMU ran and waited in all */
 };
 
 /* A result of the record: its `test` line and one `diag` line per line of DIAG. */
@@ -274,7 +400,7 @@ static int write_record(const char *out, const struct boot *b, const char *cmd,
 	put_field(f, b->reason);
 	fprintf(f, "\nqemu\t");
 	put_field(f, cmd);
-	fputc('\n', f);
+	fprintf(f, "\nhost\t%.1f\t%.1f\n", b->qemu.ran, b->qemu.waited);
 	if (unbuilt && put_unbuilt(f, unbuilt)) {
 		fclose(f);
 		return -1;
@@ -306,7 +432,7 @@ static int write_record(const char *out, const struct boot *b, const char *cmd,
 static void usage(void)
 {
 	fprintf(stderr, "usage: bootrun --log FILE --out FILE [--timeout S] [--silence S] "
-		"[--marker TEXT] [--unbuilt FILE] -- QEMU ARGS...\n");
+		"[--marker TEXT] [--unbuilt FILE] [--max-wait PERCENT] -- QEMU ARGS...\n");
 	exit(2);
 }
 
@@ -314,6 +440,11 @@ int main(int argc, char **argv)
 {
 	const char *log_path = NULL, *out_path = NULL, *marker = KMX_END_MARKER, *unbuilt = NULL;
 	double timeout = 300, silence = 90, start, last_output, marker_at = 0, panic_at = 0;
+	double max_wait = 0.5, program_start;
+	struct cpu_time at_program_start = { 0, 0 };
+	struct overload overload = { 0, "" };
+	size_t program_first_test = 0;
+	int programs_seen = 0;
 	static char cmd[16384], line[4096];
 	struct boot b = { .status = NULL };
 	struct ktap_state k;
@@ -339,6 +470,8 @@ int main(int argc, char **argv)
 			marker = argv[++i];
 		else if (!strcmp(argv[i], "--unbuilt"))
 			unbuilt = argv[++i];
+		else if (!strcmp(argv[i], "--max-wait"))
+			max_wait = atof(argv[++i]) / 100;
 		else
 			usage();
 	}
@@ -359,7 +492,7 @@ int main(int argc, char **argv)
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	signal(SIGHUP, on_signal);
-	start = last_output = now();
+	start = last_output = program_start = now();
 	pid = fork();
 	if (pid < 0)
 		die("fork: %s", strerror(errno));
@@ -391,6 +524,7 @@ int main(int argc, char **argv)
 
 		if (interrupted)
 			break;
+		b.qemu = qemu_cpu_time(pid);
 		if (poll(&pfd, 1, 200) > 0) {
 			n = read(pipefd[0], buf, sizeof(buf));
 			eof = n <= 0 && !(n < 0 && errno == EINTR);
@@ -411,18 +545,34 @@ int main(int argc, char **argv)
 			line_len = 0;
 			if (strstr(line, marker) && !marker_at)
 				marker_at = now();
-			if (is_panic_line(line) && !panic_at) {
-				panic_at = now();
-				snprintf(b.first_panic, sizeof(b.first_panic), "%s", line);
+			if (!is_guest_line(line)) {
+				if (is_panic_line(line) && !panic_at) {
+					panic_at = now();
+					snprintf(b.first_panic, sizeof(b.first_panic), "%s", line);
+				}
+				b.warnings += is_warning_line(line);
+				if (strstr(line, "Linux version "))
+					b.guest_started = 1;
+				if (strstr(line, "bootrun: cannot run"))
+					qemu_failed_exec = 1;
 			}
-			b.warnings += is_warning_line(line);
-			warning_line(line, &k);
-			if (strstr(line, "Linux version "))
-				b.guest_started = 1;
-			if (strstr(line, "bootrun: cannot run"))
-				qemu_failed_exec = 1;
+			warning_line(line, !is_guest_line(line), &k);
 			ktap_feed(&k, line);
 			warnings_attribute(&k, 0);
+			/* A program ended: did its time limit run out on a busy host? */
+			if (k.top_results != programs_seen) {
+				struct cpu_time q = qemu_cpu_time(pid);
+				char what[200];
+
+				programs_seen = k.top_results;
+				snprintf(what, sizeof(what), "%.150s timed out", k.last_program);
+				if (timed_out_since(&k, program_first_test))
+					overload_note(&overload, q.waited - at_program_start.waited,
+						      now() - program_start, max_wait, what);
+				program_start = now();
+				at_program_start = q;
+				program_first_test = k.ntests;
+			}
 		}
 		if (eof) {
 			waitpid(pid, &status, 0);
@@ -462,6 +612,9 @@ int main(int argc, char **argv)
 	}
 	b.seconds = (marker_at ? marker_at : now()) - start;
 	fclose(log);
+	/* The boot's own limits: over the whole boot. */
+	if (b.status && !strcmp(b.status, "timeout"))
+		overload_note(&overload, b.qemu.waited, now() - start, max_wait, "the boot ran out of time");
 
 	if (interrupted) {
 		b.status = "interrupted";
@@ -502,6 +655,16 @@ int main(int argc, char **argv)
 	} else {
 		b.status = "no-results";
 		snprintf(b.reason, sizeof(b.reason), "QEMU exited before the end marker, %zu KTAP results", k.ntests);
+	}
+	/*
+	 * A limit that ran out on a busy host judges the host, not the kernel:
+	 * the cell is infra (and booted again), its results kept as they came.
+	 * A guest that hangs idle makes QEMU wait for nothing, so a real hang
+	 * stays a timeout however busy the host is.
+	 */
+	if (overload.share > 0 && (!strcmp(b.status, "ok") || !strcmp(b.status, "timeout"))) {
+		b.status = "infra";
+		snprintf(b.reason, sizeof(b.reason), "%s", overload.what);
 	}
 	warnings_attribute(&k, 1);
 	if (write_record(out_path, &b, cmd, &k, unbuilt))

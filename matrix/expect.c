@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ktap_reader.h"
@@ -75,6 +76,15 @@ int expectation_for(const char *arch, const char *point, const char *test, enum 
 int expectations_given(void)
 {
 	return have_expectations;
+}
+
+/* Forgets what was loaded: the fuzz harnesses load many files in one process. */
+void expectations_clear(void)
+{
+	free(expectations);
+	expectations = NULL;
+	nexpectations = 0;
+	have_expectations = 0;
 }
 
 

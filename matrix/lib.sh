@@ -91,6 +91,36 @@ series_patches() (	# SERIES WORKDIR
 	fi
 )
 
+# The paths a patch changes: from git's "diff --git a/X b/Y" lines and from
+# the "--- X" / "+++ Y" pairs every unified diff has (quilt's, diff -u's),
+# less their first component (patch -p1) and /dev/null. One a line.
+patch_files() {	# PATCH
+	awk '/^diff --git a\// { p = substr($0, 14); sub(/ b\/.*/, "", p); print p; minus = ""; next }
+		/^--- / { minus = substr($0, 5); next }
+		/^\+\+\+ / && minus != "" { plus = substr($0, 5)
+			for (i = 0; i < 2; i++) { f = i ? plus : minus; sub(/\t.*/, "", f)
+				if (f == "/dev/null") continue; sub(/^[^\/]*\//, "", f); print f }
+			minus = ""; next }
+		{ minus = "" }' "$1" | awk '!seen[$0]++'
+}
+
+# Why SERIES gives nothing to apply (one line), or nothing when it is fine:
+# no such path, a folder or mbox without patches, a patch without a diff.
+series_problem() (	# SERIES
+	[ -e "$1" ] || { echo "SERIES=$1: no such file or folder"; exit 0; }
+	dir=$(mktemp -d) || exit 1
+	trap 'rm -rf "$dir"' EXIT
+	list=$(series_patches "$1" "$dir" 2>&1) || { echo "$list" | tail -n1 | sed 's/^kmatrix: //'; exit 0; }
+	[ -n "$list" ] || { echo "$1: no patches in it (a folder of *.patch files, a quilt series file, or an mbox)"; exit 0; }
+	printf '%s\n' "$list" | while read -r p; do
+		[ -f "$p" ] || { echo "$1 names $p, which does not exist"; break; }
+		[ -n "$(patch_files "$p" | head -n1)" ] && continue
+		case $p in "$dir"/mbox/*) p="$1, message ${p##*/}" ;; esac
+		echo "$p: not a patch (no 'diff --git' and no '---'/'+++' lines)"
+		break
+	done
+)
+
 # The patch points of series NAME in REPO (NN-slug, one per patch, as
 # apply-series.sh tags them), in series order.
 series_points() {	# REPO NAME

@@ -6,14 +6,14 @@
 # happened: a failed build is a result of the cell, not an error of the
 # matrix. The boot needs only the point's kernel and initrd, so the arch's
 # next build may run beside it.
-# A boot that ends in timeout, qemu-error, qemu-abort or no-results, or with an
-# unexpected result, is booted again (RETRIES times, default 1); the first
+# A boot that ends in timeout, qemu-error, qemu-abort, no-results or infra
+# (a time limit the host's load decided), or with an unexpected result, is booted again (RETRIES times, default 1); the first
 # attempt is kept in CELL_DIR/attempt1/, and report calls a result that
 # differs between the two flaky.
 # What the machine caused (a full disk, a missing compiler or QEMU, a
 # signal) is recorded as `infra`, never as a kernel's failure.
 # Environment (set by the Makefile's `cell-build` and `cell-boot` targets):
-# ARCH POINT CELL_DIR RUN_DIR HOSTBIN MAKE V BOOT_TIMEOUT BOOT_SILENCE
+# ARCH POINT CELL_DIR RUN_DIR HOSTBIN MAKE V BOOT_TIMEOUT BOOT_SILENCE HOST_MAX_WAIT
 # QEMU_PKG RETRIES CELL_IN_MATRIX REPORT_FLAGS SERIES_ERROR
 # KSELFTESTS_UNBUILT (the selftests that did not build at this point:
 # results of the cell, bootrun --unbuilt).
@@ -96,15 +96,16 @@ boot() {
 	fi
 	echo "  [$cell] booting (console: $CELL_DIR/console.log)"
 	"$HOSTBIN/bootrun" --log "$CELL_DIR/console.log" --out "$CELL_DIR/boot.tsv" \
-		--timeout "$BOOT_TIMEOUT" --silence "$BOOT_SILENCE" \
+		--timeout "$BOOT_TIMEOUT" --silence "$BOOT_SILENCE" --max-wait "${HOST_MAX_WAIT:-50}" \
 		${KSELFTESTS_UNBUILT:+--unbuilt "$KSELFTESTS_UNBUILT"} -- "$@" | sed "s/^/  [$cell] /"
 	[ -f "$CELL_DIR/boot.tsv" ] || printf 'boot\terror\t0\tbootrun left no record\n' >"$CELL_DIR/boot.tsv"
 }
 
-# Worth a second boot: a boot without results, or an unexpected result.
+# Worth a second boot: a boot without results, one whose time limit the
+# host's load decided (infra), or an unexpected result.
 worth_retry() {
-	case "$(cut -f2 "$CELL_DIR/cell.tsv" | sed -n 4p)" in
-	timeout | qemu-error | qemu-abort | no-results) return 0 ;;
+	case "$(sed -n 's/^boot\t\([^\t]*\)\t.*/\1/p' "$CELL_DIR/cell.tsv")" in
+	timeout | qemu-error | qemu-abort | no-results | infra) return 0 ;;
 	ok) ! "$HOSTBIN/report" $REPORT_FLAGS cell "$CELL_DIR" >/dev/null ;;
 	*) return 1 ;;
 	esac

@@ -12,6 +12,9 @@
 # CELL_JOBS_FLAG (make's -jN for the cells, whose kernel builds share its slots).
 # RUN_NOTES (what the reports say once about the run).
 set -u
+. "$(dirname "$0")/lib.sh"
+# No cells would hand make no goal, and its default goal is a matrix again.
+[ $# -gt 0 ] || { warn "no cells to run (ARCHES='$ARCHES', POINTS='$POINTS')"; exit 2; }
 mkdir -p "$RUN_DIR"
 ln -sfn "$RUN_ID" "$RESULTS/latest.tmp" && mv -Tf "$RESULTS/latest.tmp" "$RESULTS/latest"
 echo "kmatrix: run $RUN_ID: $# cells ($ARCHES) x ($POINTS), results in $RUN_DIR"
@@ -87,6 +90,12 @@ while :; do
 	rc=$?
 	kill -0 $cells 2>/dev/null || break
 done
+# The cells' make killed from outside (not by a signal to this script):
+# the cells it left unfinished are the machine's doing, not the kernel's.
+if [ "$ended" = complete ] && [ "$rc" -gt 128 ]; then
+	warn "the cells' make ended by signal $((rc - 128)); the unfinished cells are not judged"
+	ended=interrupted
+fi
 exec 8>&-	# the watchdog ends what is left of the cells' session
 # After a signal, let the cells below record how they ended (bootrun stops
 # QEMU, run-cell writes cell.tsv) before the reports are written.

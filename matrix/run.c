@@ -8,6 +8,8 @@
 #define _DEFAULT_SOURCE
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +34,81 @@ void *xrealloc(void *p, size_t n)
 	if (!p)
 		die("out of memory");
 	return p;
+}
+
+void *xgrow(void *p, size_t n, size_t size)
+{
+	/* The capacity is the power of two above n: it doubles as n reaches one. */
+	if (n & (n - 1))
+		return p;
+	return xrealloc(p, (n ? 2 * n : 1) * size);
+}
+
+/* FNV-1a, its bits mixed (murmur3's finalizer): the index uses the low ones. */
+static size_t name_hash(const char *s)
+{
+	uint64_t h = 14695981039346656037ull;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdull;
+	h ^= h >> 33;
+	return h;
+}
+
+static struct name_slot *name_probe(const struct name_index *x, const char *name)
+{
+	size_t i = name_hash(name) & (x->cap - 1);
+
+	while (x->slot[i].name && strcmp(x->slot[i].name, name))
+		i = (i + 1) & (x->cap - 1);
+	return &x->slot[i];
+}
+
+static void name_index_grow(struct name_index *x)
+{
+	struct name_index bigger = { .cap = x->cap ? 2 * x->cap : 16, .n = x->n };
+
+	bigger.slot = calloc(bigger.cap, sizeof(*bigger.slot));
+	if (!bigger.slot)
+		die("out of memory");
+	for (size_t i = 0; i < x->cap; i++)
+		if (x->slot[i].name)
+			*name_probe(&bigger, x->slot[i].name) = x->slot[i];
+	free(x->slot);
+	*x = bigger;
+}
+
+size_t name_index_add(struct name_index *x, const char *name, size_t item)
+{
+	struct name_slot *s;
+
+	if (2 * (x->n + 1) > x->cap)
+		name_index_grow(x);
+	s = name_probe(x, name);
+	if (!s->name) {
+		s->name = name;
+		s->item = item;
+		x->n++;
+	}
+	return s->item;
+}
+
+size_t name_index_find(const struct name_index *x, const char *name)
+{
+	const struct name_slot *s;
+
+	if (!x->cap)
+		return NO_ITEM;
+	s = name_probe(x, name);
+	return s->name ? s->item : NO_ITEM;
+}
+
+void name_index_free(struct name_index *x)
+{
+	free(x->slot);
+	memset(x, 0, sizeof(*x));
 }
 
 const char *status_name(enum kmx_test_status s)
@@ -59,6 +136,46 @@ static void set(char **field, const char *value)
 	*field = xstrdup(value);
 }
 
+/*
+ * A seconds field: a number of seconds, or 0 when it is none (text, nan,
+ * inf, negative), as atof() already made text 0: every format can hold a
+ * number, and tools add the seconds up (report times, jq).
+ */
+static double seconds(const char *field)
+{
+	double s = atof(field);
+
+	return isfinite(s) && s >= 0 ? s : 0;
+}
+
+/* A new result of cell c, named name: the first result of a name is the one cell_find_test() finds. */
+static struct test *add_test(struct cell *c, const char *name)
+{
+	struct test *t;
+
+	c->tests = xgrow(c->tests, c->ntests, sizeof(*c->tests));
+	t = &c->tests[c->ntests];
+	memset(t, 0, sizeof(*t));
+	t->name = xstrdup(name);
+	name_index_add(&c->names, t->name, c->ntests++);
+	return t;
+}
+
+/* Appends a diagnostics line to t, whose diag holds *len bytes in *cap: linear in the lines. */
+static void add_diag(struct test *t, size_t *len, size_t *cap, const char *line)
+{
+	size_t n = strlen(line), need = *len + !!*len + n + 1;
+
+	if (need > *cap) {
+		*cap = need > 2 * *cap ? need : 2 * *cap;
+		t->diag = xrealloc(t->diag, *cap);
+	}
+	if (*len)
+		t->diag[(*len)++] = '\n';
+	memcpy(t->diag + *len, line, n + 1);
+	*len += n;
+}
+
 static void cell_error(struct cell *c, const char *reason)
 {
 	if (!c->boot_status[0] || !strcmp(c->boot_status, "ok"))
@@ -69,13 +186,15 @@ static void cell_error(struct cell *c, const char *reason)
 /* Reads one cell.tsv into c (already named); returns -1 if there is none. */
 static int read_cell_tsv(struct cell *c, const char *path)
 {
-	char line[8192], *f[4], why[128];
+	char *line = NULL, *f[4], why[128];
+	size_t size = 0, diag_len = 0, diag_cap = 0;
 	FILE *in = fopen(path, "r");
 	int lineno = 0;
 
 	if (!in)
 		return -1;
-	while (fgets(line, sizeof(line), in)) {
+	/* A line is as long as the guest made it: a long reason is not a corrupt record. */
+	while (getline(&line, &size, in) >= 0) {
 		int n = split_tabs(line, f, 4);
 		enum kmx_test_status st;
 
@@ -88,46 +207,49 @@ static int read_cell_tsv(struct cell *c, const char *path)
 			int build = f[0][1] == 'u';
 
 			set(build ? &c->build_status : &c->boot_status, f[1]);
-			*(build ? &c->build_s : &c->boot_s) = atof(f[2]);
+			*(build ? &c->build_s : &c->boot_s) = seconds(f[2]);
 			set(build ? &c->build_reason : &c->boot_reason, f[3]);
 		} else if (!strcmp(f[0], "qemu") && n == 2) {
 			set(&c->qemu, f[1]);
+		} else if (!strcmp(f[0], "host") && n == 3) {
+			/* bootrun's seconds QEMU ran and waited for a CPU: the host's load */
+			c->qemu_ran_s = seconds(f[1]);
+			c->qemu_waited_s = seconds(f[2]);
 		} else if (!strcmp(f[0], "test") && n == 4 && !ktap_parse_status(f[2], &st)) {
-			struct test *t;
+			struct test *t = add_test(c, f[1]);
 
-			c->tests = xrealloc(c->tests, (c->ntests + 1) * sizeof(*c->tests));
-			t = &c->tests[c->ntests++];
-			memset(t, 0, sizeof(*t));
-			t->name = xstrdup(f[1]);
 			t->status = st;
 			t->reason = xstrdup(f[3]);
 			t->diag = xstrdup("");
+			diag_len = 0;
+			diag_cap = 1;
 		} else if (!strcmp(f[0], "diag") && n == 3 && c->ntests &&
 			   !strcmp(c->tests[c->ntests - 1].name, f[1])) {
-			struct test *t = &c->tests[c->ntests - 1];
-			size_t old = strlen(t->diag);
-
-			t->diag = xrealloc(t->diag, old + strlen(f[2]) + 2);
-			sprintf(t->diag + old, "%s%s", old ? "\n" : "", f[2]);
+			add_diag(&c->tests[c->ntests - 1], &diag_len, &diag_cap, f[2]);
 		} else {
 			snprintf(why, sizeof(why), "corrupt cell.tsv at line %d", lineno);
 			cell_error(c, why);
 			break;
 		}
 	}
+	free(line);
 	fclose(in);
 	return 0;
 }
 
-static void free_tests(struct test *t, size_t n)
+void cell_clear(struct cell *c)
 {
-	for (size_t i = 0; i < n; i++) {
-		free(t[i].name);
-		free(t[i].reason);
-		free(t[i].diag);
-		free(t[i].first_reason);
+	for (size_t i = 0; i < c->ntests; i++) {
+		free(c->tests[i].name);
+		free(c->tests[i].reason);
+		free(c->tests[i].diag);
+		free(c->tests[i].first_reason);
 	}
-	free(t);
+	free(c->tests);
+	name_index_free(&c->names);
+	free(c->dir), free(c->arch), free(c->point), free(c->build_status), free(c->boot_status);
+	free(c->build_reason), free(c->boot_reason), free(c->qemu), free(c->retry);
+	memset(c, 0, sizeof(*c));
 }
 
 /* A retried cell: each test keeps its first attempt's result beside its own. */
@@ -143,8 +265,10 @@ static void merge_first_attempt(struct cell *c, const char *path)
 	first.build_reason = xstrdup("");
 	first.boot_reason = xstrdup("");
 	first.qemu = xstrdup("");
-	if (read_cell_tsv(&first, path))
+	if (read_cell_tsv(&first, path)) {
+		cell_clear(&first);
 		return;
+	}
 	snprintf(why, sizeof(why), "first attempt: boot %s%s%s", first.boot_status,
 		 first.boot_reason[0] ? ": " : "", first.boot_reason);
 	c->retry = xstrdup(why);
@@ -171,19 +295,14 @@ static void merge_first_attempt(struct cell *c, const char *path)
 
 		if ((o->status != KMX_FAIL && o->status != KMX_ERROR) || cell_find_test(c, o->name))
 			continue;
-		c->tests = xrealloc(c->tests, (c->ntests + 1) * sizeof(*c->tests));
-		t = &c->tests[c->ntests++];
-		memset(t, 0, sizeof(*t));
-		t->name = xstrdup(o->name);
+		t = add_test(c, o->name);
 		t->reason = xstrdup(o->reason);
 		t->diag = xstrdup(o->diag ? o->diag : "");
 		t->status = t->first = o->status;
 		t->first_reason = xstrdup(o->reason);
 		t->first_only = 1;
 	}
-	free_tests(first.tests, first.ntests);
-	free(first.arch), free(first.point), free(first.build_status), free(first.boot_status);
-	free(first.build_reason), free(first.boot_reason), free(first.qemu);
+	cell_clear(&first);
 }
 
 /*
@@ -289,7 +408,7 @@ void cell_judge(struct cell *c)
 {
 	if (c->verdict == CELL_PENDING && !c->build_status[0])
 		return;
-	c->unexpected = 0;
+	c->unexpected = c->unjudged = 0;
 	memset(c->counts, 0, sizeof(c->counts));
 	for (size_t j = 0; j < c->ntests; j++) {
 		struct test *t = &c->tests[j];
@@ -298,7 +417,10 @@ void cell_judge(struct cell *c)
 		judge_retry(t);
 		/* A flaky result is not a regression. */
 		t->unexpected = t->status != KMX_FLAKY && unexpected_status(t, t->status);
+		/* Shown, but neither as expected nor not: the closing line counts it apart. */
+		t->unjudged = expectations_given() && !t->judged && t->status != KMX_FLAKY;
 		c->unexpected += t->unexpected;
+		c->unjudged += t->unjudged;
 		c->counts[t->status]++;
 	}
 	c->infra_cause = infra_cause(c);
@@ -362,10 +484,12 @@ const struct cell *run_find_cell(const struct run *r, const char *arch, const ch
 
 const struct test *cell_find_test(const struct cell *c, const char *name)
 {
-	for (size_t m = 0; c && m < c->ntests; m++)
-		if (!strcmp(c->tests[m].name, name))
-			return &c->tests[m];
-	return NULL;
+	size_t i;
+
+	if (!c)
+		return NULL;
+	i = name_index_find(&c->names, name);
+	return i == NO_ITEM ? NULL : &c->tests[i];
 }
 
 static int by_name(const void *a, const void *b)
@@ -469,13 +593,13 @@ static void load_run_info(struct run *r)
 	fclose(in);
 }
 
-static void add_axis(const char **axis, size_t *n, const char *name)
+static void add_axis(const char ***axis, size_t *n, const char *name)
 {
 	for (size_t i = 0; i < *n; i++)
-		if (!strcmp(axis[i], name))
+		if (!strcmp((*axis)[i], name))
 			return;
-	if (*n < 64)
-		axis[(*n)++] = name;
+	*axis = xgrow(*axis, *n, sizeof(**axis));
+	(*axis)[(*n)++] = name;
 }
 
 /* Per arch, along its cells in run order: each test whose result changes. */
@@ -494,7 +618,7 @@ static void find_flips(struct run *r)
 
 				if (!was || was->status == now->status)
 					continue;
-				r->flips = xrealloc(r->flips, (r->nflips + 1) * sizeof(*r->flips));
+				r->flips = xgrow(r->flips, r->nflips, sizeof(*r->flips));
 				r->flips[r->nflips++] = (struct flip){ prev, c, was, now };
 			}
 			prev = c;
@@ -530,8 +654,8 @@ void run_load(struct run *r, const char *dir)
 		r->cells[j].known_breaks = &r->known_breaks;
 		r->cells[j].judged_as = mutants_base_of(&r->mutants, r->cells[j].point);
 		cell_judge(&r->cells[j]);
-		add_axis(r->archs, &r->narchs, r->cells[j].arch);
-		add_axis(r->points, &r->npoints, r->cells[j].point);
+		add_axis(&r->archs, &r->narchs, r->cells[j].arch);
+		add_axis(&r->points, &r->npoints, r->cells[j].point);
 		free(names[j]);
 	}
 	free(names);
@@ -550,6 +674,7 @@ void run_totals(const struct run *r, struct run_totals *t)
 		t->results += c->ntests;
 		t->unexpected += c->unexpected;
 		t->flaky += c->counts[KMX_FLAKY];
+		t->unjudged += c->unjudged;
 		t->infra_cells += c->verdict == CELL_INFRA;
 		t->pending_cells += c->verdict == CELL_PENDING;
 		t->known_breaks += c->verdict == CELL_KNOWN_BREAK;

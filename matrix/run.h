@@ -42,12 +42,32 @@ struct known_breaks {
 	size_t n;
 };
 
+/*
+ * Names (kept by pointer, not copied) to items: open addressing, never more
+ * than half full, so that finding a name costs the same in a cell of
+ * 100,000 results as in one of ten, and report stays linear in its input.
+ */
+struct name_index {
+	struct name_slot {
+		const char *name;
+		size_t item;
+	} *slot;
+	size_t cap, n;
+};
+#define NO_ITEM ((size_t)-1)
+/* Adds name as item unless it is there (the first of a name stays); returns the item it names. */
+size_t name_index_add(struct name_index *x, const char *name, size_t item);
+/* The item named name, or NO_ITEM. */
+size_t name_index_find(const struct name_index *x, const char *name);
+void name_index_free(struct name_index *x);
+
 struct test {
 	char *name, *reason, *diag;
 	enum kmx_test_status status;
 	int judged;			/* an expectation applied */
 	enum kmx_test_status expected;	/* when judged */
 	int unexpected;
+	int unjudged;			/* expectations were given, and none names this result */
 	int retried;			/* the cell was booted twice and this test ran in both */
 	enum kmx_test_status first;	/* the first attempt's status, when retried */
 	char *first_reason;
@@ -60,12 +80,14 @@ struct cell {
 	const char *judged_as;		/* the point whose expectations apply: a mutant's base */
 	char *build_status, *boot_status;	/* vocab.h's outcome names */
 	double build_s, boot_s;
+	double qemu_ran_s, qemu_waited_s;	/* the boot's host load (bootrun's `host` line) */
 	char *build_reason, *boot_reason, *qemu;
 	char *retry;			/* why the cell was booted a second time, or NULL */
 	struct test *tests;
 	size_t ntests;
+	struct name_index names;	/* the tests by name, for cell_find_test() */
 	unsigned counts[KMX_NTEST_STATUS];
-	unsigned unexpected;
+	unsigned unexpected, unjudged;
 	enum cell_verdict verdict;
 	const char *infra_cause;	/* with CELL_INFRA */
 	const struct known_breaks *known_breaks;	/* the run's, set before cell_judge() */
@@ -156,7 +178,7 @@ struct run {
 	size_t ncells;
 	struct flip *flips;	/* along the points, per arch, in run order */
 	size_t nflips;
-	const char *archs[64], *points[64];	/* the grid's axes, in run order */
+	const char **archs, **points;	/* the grid's axes, in run order */
 	size_t narchs, npoints;
 	struct mutants mutants;	/* make mutants; n == 0 for other runs */
 };
@@ -172,6 +194,8 @@ struct comparison {
 /* The expectations (expect.c); none loaded: every fail and error is unexpected. */
 int expectations_load(const char *path);
 int expectations_given(void);
+/* Forgets them (as if none were loaded). */
+void expectations_clear(void);
 /* 1 and *st set when an expectation names this result. */
 int expectation_for(const char *arch, const char *point, const char *test, enum kmx_test_status *st);
 
@@ -192,6 +216,8 @@ size_t run_list(const char *results_dir, char ***runs);
 /* Loads and judges a run; a run that is not a folder is fatal, broken cells are not. */
 void run_load(struct run *r, const char *dir);
 void run_load_cell(struct cell *c, const char *run_dir, const char *name, int run_over);
+/* Frees what run_load_cell() allocated. */
+void cell_clear(struct cell *c);
 void cell_judge(struct cell *c);
 /* Built, booted, reported, nothing unexpected; or a known break of the tree. */
 static inline int cell_ok(const struct cell *c)
@@ -217,9 +243,13 @@ void mutant_totals(const struct run *r, struct mutant_totals *t);
 /* Per arch: mutants killed there, and those that could have been (not excused). */
 void mutant_arch_totals(const struct run *r, const char *arch, unsigned *killed, unsigned *of);
 
-/* Totals over a run, for the closing lines. */
+/*
+ * Totals over a run, for the closing lines. Each result is one of passed
+ * (as expected), unexpected, flaky or unjudged (expectations were given and
+ * none names it): passed = results - unexpected - flaky - unjudged.
+ */
 struct run_totals {
-	unsigned results, unexpected, flaky, failed_cells, infra_cells, pending_cells, known_breaks;
+	unsigned results, unexpected, flaky, unjudged, failed_cells, infra_cells, pending_cells, known_breaks;
 };
 void run_totals(const struct run *r, struct run_totals *t);
 
@@ -231,5 +261,7 @@ void run_subject(const struct run *r, char *buf, size_t n);
 const char *status_name(enum kmx_test_status s);
 char *xstrdup(const char *s);
 void *xrealloc(void *p, size_t n);
+/* Room for item n of array p of n items of size each: doubled when full, so n appends cost O(n). */
+void *xgrow(void *p, size_t n, size_t size);
 
 #endif

@@ -10,8 +10,8 @@ why=0
 series=$1 arch_karchs=$2
 [ -e "$series" ] || exit 0	# `make series` says what is wrong with it
 make_tmp
-series_patches "$series" "$tmp" | while read -r p; do
-	sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "$p" | arches_touched "$arch_karchs" |
+series_patches "$series" "$tmp" 2>/dev/null | while read -r p; do
+	patch_files "$p" | arches_touched "$arch_karchs" |
 		sed "s|\$|	$(basename "$p")|"
 done | awk -F'\t' -v why="$why" -v list="$arch_karchs" '
 	!($1 in patch) { file[$1] = $2; patch[$1] = $3 }

@@ -78,6 +78,37 @@ expect "warning: a second one in the same test is a second result" \
 expect "warning: one before the guest's KTAP is the boot's" \
 	grep -q "^test	kernel_warning.boot	fail	WARNING: at init/main.c:1" "$tmp/warning-in-test.tsv"
 
+# Only kernel lines make a panic: the guest's own output (init's KTAP and
+# every program's lines, indented under it) may say anything.
+fake oops-in-test "echo 'KTAP version 1'; echo '1..1'; echo '  # Oops, retrying the read'; \
+	echo '  BUG: not a kernel line'; echo '  ok 1 t_one'; echo '# Kernel panic in a diagnostic'; \
+	echo 'ok 1 prog'; echo '$marker'; exec sleep 60"
+check oops-in-test ok -- "$tmp/oops-in-test"
+fake warning-in-test-output "$ktap; echo '  ------------[ cut here ]------------'; echo '$marker'; exec sleep 60"
+check warning-in-test-output ok -- "$tmp/warning-in-test-output"
+expect "a program's 'cut here' is no kernel warning" sh -c "! grep -q kernel_warning '$tmp/warning-in-test-output.tsv'"
+
+# A time limit that runs out while the host keeps QEMU from a CPU is the
+# host's doing: infra, with the wait as the reason. The stand-in spins at
+# nice 19 on one CPU beside two spinners at nice 0, so that it waits for
+# that CPU most of the time it wants it; alone, the same timeout stays the
+# kernel's.
+timeout_ktap='echo "KTAP version 1"; echo "1..1"; i=0; while [ $i -lt 10000 ]; do i=$((i+1)); done; echo "not ok 1 spinner # TIMEOUT after 30 s"'
+fake starved "$timeout_ktap; echo '$marker'; exec sleep 60"
+check timeout-idle ok -- "$tmp/starved"
+expect "timeout on a free CPU: the program's failure stands" grep -q "^test	spinner	fail	TIMEOUT after 30 s" "$tmp/timeout-idle.tsv"
+expect "every record says what QEMU ran and waited" grep -q "^host	[0-9.]*	[0-9.]*$" "$tmp/timeout-idle.tsv"
+if command -v taskset >/dev/null 2>&1; then
+	taskset -c 0 sh -c 'while :; do :; done' & hog1=$!
+	taskset -c 0 sh -c 'while :; do :; done' & hog2=$!
+	check timeout-starved infra --silence 30 --timeout 60 -- taskset -c 0 nice -n 19 "$tmp/starved"
+	kill $hog1 $hog2; wait $hog1 $hog2 2>/dev/null
+	expect "starved: the reason names the host's load" grep -q "^boot	infra	[0-9.]*	host overloaded: QEMU waited for a CPU .* in which spinner timed out" "$tmp/timeout-starved.tsv"
+	expect "starved: the results are kept as they came" grep -q "^test	spinner	fail	TIMEOUT" "$tmp/timeout-starved.tsv"
+else
+	expect "taskset (util-linux) is there to starve a stand-in" false
+fi
+
 fake silent "echo 'Booting the kernel'; exec sleep 60"
 check silence timeout -- "$tmp/silent"
 expect "silence: cut off after about 2 s" [ "$(cat "$tmp/silence.took")" -le 5 ]

@@ -1,0 +1,63 @@
+#!/bin/sh
+# Inputs that make no cells, or bad ones, get a clear error and exit status
+# 2 before anything builds, and no recipe runs a word of a value as a
+# command. Every case stops while make reads the Makefile or at the first
+# line of a recipe, so no tree and no kernel are needed.
+# usage: test-inputs.sh HOSTBIN (unused)
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+. "$here/../lib.sh"
+. "$here/lib.sh"
+make_tmp
+
+# CASE WANT-TEXT MAKE-ARGS...: exit status 2, WANT-TEXT in what make said,
+# and nothing written to the run folder.
+refused() {
+	name=$1 want=$2; shift 2
+	(cd "$tmp" && env -u ARCHES make --no-print-directory -C "$top" "$@" \
+		WORK="$tmp/work" RESULTS="$tmp/results" >"$tmp/out" 2>&1)
+	rc=$?
+	expect "$name: exit status 2 (got $rc)" [ "$rc" = 2 ] || sed 's/^/    /' "$tmp/out"
+	expect "$name: says '$want'" grep -qF -- "$want" "$tmp/out" || sed 's/^/    /' "$tmp/out"
+	expect "$name: no run folder" [ ! -e "$tmp/results" ]
+}
+
+mkdir -p "$tmp/empty" "$tmp/notpatch" "$tmp/quilt" "$tmp/docs"
+echo "just some text" >"$tmp/notpatch/0001-readme.patch"
+printf 'From nobody Mon Sep 17 00:00:00 2001\n\nnot a patch at all\n' >"$tmp/garbage.mbox"
+printf 'Subject: a quilt patch\n\n--- a/arch/m68k/kernel/signal.c\n+++ b/arch/m68k/kernel/signal.c\n@@ -1,1 +1,2 @@\n /* x */\n+/* y */\n' \
+	>"$tmp/quilt/m68k-comment.diff"
+echo m68k-comment.diff >"$tmp/quilt/series"
+printf -- '--- linux.orig/Documentation/x.rst\n+++ linux/Documentation/x.rst\n@@ -1 +1 @@\n-a\n+b\n' >"$tmp/docs/0001-doc.patch"
+
+refused "ARCHES empty" "ARCHES is empty" matrix ARCHES=
+refused "POINTS empty" "POINTS is empty" matrix POINTS=
+refused "unknown arch" "unknown arch 'nosuch'" matrix ARCHES=nosuch
+refused "empty series folder" "no patches in it" matrix SERIES="$tmp/empty"
+refused "a folder whose only file is no patch" "0001-readme.patch: not a patch" matrix SERIES="$tmp/notpatch"
+refused "a garbage mbox" "garbage.mbox, message 0001: not a patch" matrix SERIES="$tmp/garbage.mbox"
+refused "a series that touches only the documentation" "changes no file an arch builds" matrix SERIES="$tmp/docs"
+refused "a nightly that keeps nothing" "KEEP=0: keep 1 run or more" nightly KEEP=0
+refused "KEEP not a count" "KEEP=x: keep 1 run or more" nightly KEEP=x
+refused "cell without POINT" "needs POINT=" -n cell ARCH=m68k POINT=
+refused "cell without ARCH" "needs ARCH=" -n cell ARCH= POINT=base
+refused "cell of an unknown arch" "unknown arch 'vax'" -n cell ARCH=vax POINT=base
+refused "a shell word in a path" "SERIES='$tmp/x;touch $tmp/pwned'" series "SERIES=$tmp/x;touch $tmp/pwned"
+expect "a shell word in a path: never run" [ ! -e "$tmp/pwned" ]
+refused "a quote in a name" "POINTS='base'x'" matrix "POINTS=base'x"
+refused "a space in a path" "SERIES='$tmp/a b'" help "SERIES=$tmp/a b"
+
+# Plain ---/+++ diffs (quilt's form) choose arches as git's do.
+got=$(sh "$top/matrix/series-arches.sh" --why "$tmp/quilt" "m68k:m68k x86_64:x86")
+expect "a quilt series of plain diffs chooses m68k ($got)" \
+	[ "$got" = "m68k	m68k-comment.diff	arch/m68k/kernel/signal.c" ]
+
+# run-matrix.sh given no cell refuses, rather than call make with no goal.
+RUN_DIR="$tmp/r/run" RESULTS="$tmp/r" ARCHES= POINTS= sh "$top/matrix/run-matrix.sh" >"$tmp/out" 2>&1
+rc=$?
+expect "run-matrix.sh with no cell: exit status 2 (got $rc)" [ "$rc" = 2 ]
+expect "run-matrix.sh with no cell: says so" grep -q "no cells to run" "$tmp/out"
+expect "run-matrix.sh with no cell: no run folder" [ ! -e "$tmp/r" ]
+
+finish test-inputs
