@@ -1,5 +1,5 @@
 #!/bin/sh
-# Fault injection: each fault of the README's "Faults and what you get"
+# Fault injection: each fault of docs/faults.md's "Faults and what you get"
 # table, injected into the real run-matrix.sh, run-cell.sh, with-lock.sh
 # and report, with a stand-in for the kernel build (FAKE_BUILD_<arch>) and
 # for QEMU (a script per arch). Each test checks how the cell is classified

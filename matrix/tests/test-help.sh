@@ -13,7 +13,7 @@ for t in $phony; do
 	[ "$t" = FORCE ] && continue	# make's idiom, not a command
 	expect "make help lists the target $t" has "$t"
 done
-# O= is kbuild's own (the README explains the build folders with it).
+# O= is kbuild's own (docs/how-it-works.md explains the build folders with it).
 for v in $(grep -o '\b[A-Z][A-Z0-9_]*=' "$top/README.md" | tr -d = | sort -u | grep -vx O); do
 	expect "make help lists the variable $v (the README uses it)" has "$v"
 done
