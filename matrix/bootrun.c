@@ -310,11 +310,17 @@ static void overload_note(struct overload *o, double waited, double wall, double
 		 waited, wall, what, max_wait * 100);
 }
 
-/* Whether a result the reader took since index `from` ran out of time. */
+/*
+ * Whether a result the reader took since index `from` ran out of time: a
+ * TIMEOUT of init or of our harness (ktap_writer.h), or a test that the
+ * kernel's kselftest_harness.h ended ("Test terminated by timeout").
+ */
 static int timed_out_since(const struct ktap_state *k, size_t from)
 {
 	for (size_t i = from; i < k->ntests; i++)
-		if (strstr(k->tests[i].reason, "TIMEOUT"))
+		if (strstr(k->tests[i].reason, "TIMEOUT") ||
+		    strstr(k->tests[i].reason, "terminated by timeout") ||
+		    strstr(k->tests[i].diag, "terminated by timeout"))
 			return 1;
 	return 0;
 }
@@ -613,7 +619,7 @@ int main(int argc, char **argv)
 	b.seconds = (marker_at ? marker_at : now()) - start;
 	fclose(log);
 	/* The boot's own limits: over the whole boot. */
-	if (b.status && !strcmp(b.status, "timeout"))
+	if (b.status && !strcmp(b.status, kmx_boot_outcome_name[KMX_BOOT_TIMEOUT]))
 		overload_note(&overload, b.qemu.waited, now() - start, max_wait, "the boot ran out of time");
 
 	if (interrupted) {
@@ -662,10 +668,12 @@ int main(int argc, char **argv)
 	 * A guest that hangs idle makes QEMU wait for nothing, so a real hang
 	 * stays a timeout however busy the host is.
 	 */
-	if (overload.share > 0 && (!strcmp(b.status, "ok") || !strcmp(b.status, "timeout"))) {
-		b.status = "infra";
+	if (overload.share > 0 && (!strcmp(b.status, kmx_boot_outcome_name[KMX_BOOT_OK]) ||
+				   !strcmp(b.status, kmx_boot_outcome_name[KMX_BOOT_TIMEOUT]))) {
+		b.status = kmx_boot_outcome_name[KMX_BOOT_INFRA];
 		snprintf(b.reason, sizeof(b.reason), "%s", overload.what);
 	}
+	ktap_finish(&k);
 	warnings_attribute(&k, 1);
 	if (write_record(out_path, &b, cmd, &k, unbuilt))
 		return 1;

@@ -5,17 +5,32 @@
  * that are not KTAP (kernel messages) are ignored, as the spec allows.
  * A program's subtests are named as they print themselves, or, after a
  * "# Subtest: <program>" line (the kernel's selftests), "<program>.<name>".
+ * Deeper subtests (indent 4, 6...) are "<parent>.<name>", the parent's full
+ * name from its "# Subtest:" line, else from its result line (its children
+ * wait for it).
  * A name a program prints twice gets "#2", "#3"...: results are keyed by
  * name, never by number, and two results never merge. A selftest may speak
  * subunit v1 instead (powerpc's harness: "success: NAME", "failure: NAME
  * [DETAIL]", "skip: NAME", "error: NAME"); its results are named the same way.
+ * A name never holds a tab, a newline or a carriage return; other bytes are
+ * kept as they came (the views escape them).
  */
 #ifndef KMX_KTAP_PARSE_H
 #define KMX_KTAP_PARSE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "vocab.h"
+
+/* ktap_finish()'s error when the document gave fewer programs than its plan. */
+#define KTAP_PLAN_RESULT	"ktap.plan"
+/* The error of a subtest cut short that no line named. */
+#define KTAP_UNNAMED_RESULT	"ktap.unnamed"
+/* Levels read below the top (indent 2 * KTAP_MAX_DEPTH); deeper lines are ignored. */
+#define KTAP_MAX_DEPTH		16
+/* Diagnostics kept per result; past it only the last line (a program printing forever). */
+#define KTAP_DIAG_MAX		(1 << 20)
 
 struct ktap_test_result {
 	char *name;
@@ -24,23 +39,54 @@ struct ktap_test_result {
 	char *diag;		/* the `# ` lines before the result, '\n'-separated */
 };
 
+/* The lines at one indent below the top: a parent's children. */
+struct ktap_level {
+	int open;		/* a line seen since its parent's last result */
+	int plan;		/* -1 until seen */
+	int results;		/* result lines */
+	int failed;		/* a result here or deeper failed or erred */
+	char *name;		/* the parent's, from "# Subtest: NAME" (levels 2 and deeper), or NULL */
+	char *diag;		/* diagnostics waiting for their result, '\n'-separated */
+	size_t diag_len, diag_cap;
+	size_t dropped;		/* lines past KTAP_DIAG_MAX */
+	char *tail;		/* the last of them */
+	size_t held_from;	/* held[held_from..] wait for this level's parent's name */
+};
+
+/* A name taken in the current program, slot of an open-addressing table. */
+struct ktap_name {
+	const char *name;	/* a result's in tests; NULL: a free slot */
+	uint64_t hash;
+	unsigned count;		/* the last "#N" tried for it as a base */
+};
+
 struct ktap_state {
 	int seen_version;	/* the top-level "KTAP version 1" */
 	int top_plan;		/* -1 until seen */
 	int top_results;	/* program result lines seen */
-	int sub_plan;		/* of the current program, -1 until seen */
-	int sub_results;
-	char *pending_diag;	/* diagnostics waiting for their result */
+	int finished;		/* ktap_finish() was called */
 	char prefix[128];	/* "<program>." of a "# Subtest: <program>" (the kernel's selftests), or "" */
-	size_t program_first;	/* the current program's first entry in tests */
+	char program[128];	/* the running program, from "# Subtest:" or init's "# running NAME" */
 	char last_program[128];	/* the name on the last program result line */
 	char last_output[256];	/* a selftest's last line that was neither KTAP nor subunit */
+	struct ktap_level level[KTAP_MAX_DEPTH];	/* [d - 1]: the lines at indent 2 * d */
+	struct ktap_test_result *held;	/* results waiting for a parent's name, names relative */
+	size_t nheld, held_cap;
+	struct ktap_name *names;	/* the names taken in the current program */
+	size_t names_used, names_cap;
 	struct ktap_test_result *tests;
 	size_t ntests, cap;
 };
 
 void ktap_init(struct ktap_state *k);
 void ktap_feed(struct ktap_state *k, const char *line);
+/*
+ * After the last line: what the end left undone becomes results. A program
+ * cut short after fewer subtests than its plan is an error named after it
+ * ("2 of 5 results, then: no result line"), and a top-level plan not met is
+ * an error of its own, KTAP_PLAN_RESULT ("plan 1..5, 2 results"). Once.
+ */
+void ktap_finish(struct ktap_state *k);
 void ktap_free(struct ktap_state *k);
 /* A status name of vocab.h (as cell.tsv and the expectations write it). */
 int ktap_parse_status(const char *s, enum kmx_test_status *out);

@@ -56,6 +56,19 @@ static const char *const kmx_test_status_name[] = {
 	X(INFRA,       "infra")		\
 	X(ERROR,       "error")
 
+enum kmx_boot_outcome {
+#define KMX_X(e, s) KMX_BOOT_##e,
+	KMX_BOOT_OUTCOMES(KMX_X)
+#undef KMX_X
+	KMX_NBOOT_OUTCOME
+};
+
+static const char *const kmx_boot_outcome_name[] = {
+#define KMX_X(e, s) [KMX_BOOT_##e] = s,
+	KMX_BOOT_OUTCOMES(KMX_X)
+#undef KMX_X
+};
+
 /*
  * The guest's last line: init prints it after the last program's result,
  * and the boot runner ends QEMU when it sees it (some machines, sparc32's
