@@ -13,6 +13,7 @@
  */
 #define _DEFAULT_SOURCE
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "run.h"
@@ -120,6 +121,26 @@ static int names_arch(const char *list, const char *arch)
 	return 0;
 }
 
+/* The cell's unexpected tests, comma-separated: measured, then written once (linear in the tests). */
+static char *killers(const struct cell *c)
+{
+	size_t n = 1;
+	const char *sep = "";
+	char *k, *p;
+
+	for (size_t j = 0; j < c->ntests; j++)
+		if (c->tests[j].unexpected)
+			n += strlen(c->tests[j].name) + 2;
+	p = k = xrealloc(NULL, n);
+	*p = 0;
+	for (size_t j = 0; j < c->ntests; j++)
+		if (c->tests[j].unexpected) {
+			p += sprintf(p, "%s%s", sep, c->tests[j].name);
+			sep = ", ";
+		}
+	return k;
+}
+
 static void judge_cell(const struct mutant *m, struct mutant_cell *mc)
 {
 	const struct cell *c = mc->cell;
@@ -150,9 +171,8 @@ static void judge_cell(const struct mutant *m, struct mutant_cell *mc)
 		return;
 	case CELL_UNEXPECTED:
 		mc->verdict = MUT_KILLED;
-		for (size_t j = 0; j < c->ntests; j++)
-			if (c->tests[j].unexpected)
-				append(&mc->killers, c->tests[j].name, ", ");
+		free(mc->killers);
+		mc->killers = killers(c);
 		return;
 	case CELL_OK:
 		break;

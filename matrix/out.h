@@ -1,8 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What every view of report needs to write: a file that appears whole or
- * not at all, and the two escapings (JSON strings; HTML and XML text and
- * attributes, which share one function so no renderer prints a field raw).
+ * not at all, and the escapings of text from a run (JSON strings; HTML and
+ * XML, which share one function so no renderer prints a field raw;
+ * Markdown; the terminal).
+ *
+ * A guest's console may print any byte, and names, reasons and diagnostics
+ * come from it. Each escaping reads its text through utf8_next(): a byte
+ * that does not begin valid UTF-8 is U+FFFD, so every output is UTF-8, and
+ * each format keeps out the control characters it cannot hold.
  */
 #ifndef KMX_OUT_H
 #define KMX_OUT_H
@@ -11,7 +17,11 @@
 
 #include "run.h"
 
-/* DIR/NAME is written as DIR/NAME.tmp.PID and renamed into place by out_commit(). */
+/*
+ * DIR/NAME is written as DIR/NAME.tmp.PID and renamed into place by
+ * out_commit(). Until then an exit (die()) or a signal removes it: no
+ * temporary file is ever left.
+ */
 struct out {
 	FILE *f;
 	char tmp[4200], path[4200];
@@ -20,11 +30,42 @@ FILE *out_open(struct out *o, const char *dir, const char *name);
 /* 0, or -1 with the error printed and the temporary file removed. */
 int out_commit(struct out *o);
 
+/* The code point at *s, and *s moved past it; U+FFFD for a byte that begins no valid UTF-8. */
+unsigned utf8_next(const char **s);
+/* C0, DEL and C1: what no format shows as it is. */
+static inline int is_control(unsigned cp)
+{
+	return cp < 0x20 || (cp >= 0x7f && cp < 0xa0);
+}
+
+/* A JSON string, quoted: a control character as \uXXXX. */
 void json_str(FILE *f, const char *s);
-/* Text for HTML or XML, in an element or in a quoted attribute. */
+/*
+ * Text for HTML or XML, in an element or in a quoted attribute: a control
+ * character other than tab and newline, which XML 1.0 cannot hold even
+ * escaped, and HTML calls an error, is a space.
+ */
 void markup_str(FILE *f, const char *s);
-/* printf whose %s arguments are all escaped with markup_str (only %s, %u, %zu, %.1f). */
+/*
+ * printf whose %s arguments are all escaped with markup_str (%s, %d, %u,
+ * %zu, %f, with -, width and precision; a %f that is nan or inf prints 0).
+ */
 void markup_printf(FILE *f, const char *fmt, ...);
+/*
+ * Text in a Markdown table's cell: `|` and backticks escaped, so the row
+ * stays one row of its cells; a control character (a newline) is a space.
+ */
+void md_str(FILE *f, const char *s);
+/* The same text as a code span: `name`, with a longer fence when it holds backticks. */
+void md_code(FILE *f, const char *s);
+/* printf whose %s arguments are all escaped with md_str. */
+void md_printf(FILE *f, const char *fmt, ...);
+/*
+ * printf to the terminal: each %s argument with its control characters
+ * shown as \xHH, so an escape sequence from a guest reaches no terminal.
+ * Widths and precisions count characters, not bytes (%-10s, %.60s).
+ */
+void term_printf(const char *fmt, ...);
 
 /* The views: each formats the model and nothing else. */
 int write_json(const struct run *r);

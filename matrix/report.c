@@ -75,7 +75,8 @@ static int cmd_summary(int argc, char **argv)
 	}
 	if (i + 1 != argc)
 		return usage();
-	run_load(&r, argv[i]);
+	/* The reports go into RUN: never into a folder that is not one. */
+	run_load(&r, need_run(argv[i]));
 	if (!previous)
 		previous = run_tsv_line(r.dir, "previous");	/* the run's own */
 	if (previous && !run_is_run(previous)) {

@@ -272,6 +272,15 @@ static void merge_first_attempt(struct cell *c, const char *path)
 	snprintf(why, sizeof(why), "first attempt: boot %s%s%s", first.boot_status,
 		 first.boot_reason[0] ? ": " : "", first.boot_reason);
 	c->retry = xstrdup(why);
+	/*
+	 * A first attempt the machine decided (infra: a time limit the host's
+	 * load ran out) judged nothing: its results neither confirm nor make
+	 * flaky the second attempt's.
+	 */
+	if (!strcmp(first.boot_status, kmx_boot_outcome_name[KMX_BOOT_INFRA])) {
+		cell_clear(&first);
+		return;
+	}
 	for (size_t i = 0; i < c->ntests; i++) {
 		struct test *t = &c->tests[i];
 		const struct test *o = cell_find_test(&first, t->name);
@@ -419,11 +428,21 @@ void cell_judge(struct cell *c)
 		t->unexpected = t->status != KMX_FLAKY && unexpected_status(t, t->status);
 		/* Shown, but neither as expected nor not: the closing line counts it apart. */
 		t->unjudged = expectations_given() && !t->judged && t->status != KMX_FLAKY;
-		c->unexpected += t->unexpected;
-		c->unjudged += t->unjudged;
 		c->counts[t->status]++;
 	}
 	c->infra_cause = infra_cause(c);
+	for (size_t j = 0; j < c->ntests; j++) {
+		struct test *t = &c->tests[j];
+
+		/* The machine, not the kernel, decided this boot: what it got wrong
+		 * is nobody's verdict; what it got right still passed. */
+		if (c->infra_cause && t->unexpected) {
+			t->unexpected = 0;
+			t->unjudged = 1;
+		}
+		c->unexpected += t->unexpected;
+		c->unjudged += t->unjudged;
+	}
 	if (c->infra_cause)
 		c->verdict = CELL_INFRA;
 	else if (strcmp(c->build_status, "ok"))

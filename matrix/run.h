@@ -67,7 +67,7 @@ struct test {
 	int judged;			/* an expectation applied */
 	enum kmx_test_status expected;	/* when judged */
 	int unexpected;
-	int unjudged;			/* expectations were given, and none names this result */
+	int unjudged;			/* no expectation names it, or its cell was infra and it failed */
 	int retried;			/* the cell was booted twice and this test ran in both */
 	enum kmx_test_status first;	/* the first attempt's status, when retried */
 	char *first_reason;

@@ -96,7 +96,7 @@ size_t run_list(const char *results_dir, char ***runs)
 static void add(struct comparison *cmp, enum change_kind kind, const struct cell *was,
 		const struct cell *now, const struct test *wt, const struct test *nt, int worse)
 {
-	cmp->changes = xrealloc(cmp->changes, (cmp->nchanges + 1) * sizeof(*cmp->changes));
+	cmp->changes = xgrow(cmp->changes, cmp->nchanges, sizeof(*cmp->changes));
 	cmp->changes[cmp->nchanges++] = (struct change){ kind, was, now, wt, nt, worse };
 	cmp->worse |= worse;
 }

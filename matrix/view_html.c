@@ -47,6 +47,8 @@ static void grid(FILE *f, const struct run *r)
 				      c->counts[KMX_FAIL] + c->counts[KMX_ERROR], c->counts[KMX_SKIP], c->unexpected);
 			if (c->counts[KMX_FLAKY])
 				markup_printf(f, ", %u flaky", c->counts[KMX_FLAKY]);
+			if (c->unjudged)
+				markup_printf(f, ", %u unjudged", c->unjudged);
 			markup_printf(f, "<br>build %.1f s, boot %.1f s</td>", c->build_s, c->boot_s);
 		}
 		fprintf(f, "</tr>\n");
@@ -115,7 +117,8 @@ static void cell_details(FILE *f, const struct cell *c)
 
 		markup_printf(f, "<tr><td><code>%s</code></td><td class=\"%s%s\">%s</td><td>%s</td><td>%s</td></tr>\n",
 			      t->name, status_name(t->status), t->unexpected ? " unexp" : "", status_name(t->status),
-			      t->judged ? status_name(t->expected) : "", t->reason);
+			      t->judged ? status_name(t->expected) : t->unjudged ? "none: not judged" : "",
+			      t->reason);
 	}
 	fprintf(f, "</table></details>\n");
 }
@@ -155,10 +158,21 @@ int write_html(const struct run *r, const struct comparison *since_previous)
 	return out_commit(&o);
 }
 
+/* "ARCH\tPOINT\tNAME": a row of history.html, and its key in the index of rows. */
+static char *history_key(const struct cell *c, const struct test *t)
+{
+	size_t n = strlen(c->arch) + strlen(c->point) + strlen(t->name) + 3;
+	char *k = xrealloc(NULL, n);
+
+	snprintf(k, n, "%s\t%s\t%s", c->arch, c->point, t->name);
+	return k;
+}
+
 /* Each test's result per run (oldest first): one row per arch, point and test. */
 int write_history(const char *out_dir, const struct run *runs, size_t nruns)
 {
-	struct key { const char *arch, *point, *name; } *keys = NULL;
+	struct key { const char *arch, *point, *name; char *key; } *keys = NULL;
+	struct name_index rows = { 0 };
 	size_t nkeys = 0;
 	struct out o;
 	FILE *f = out_open(&o, out_dir, "history.html");
@@ -177,16 +191,14 @@ int write_history(const char *out_dir, const struct run *runs, size_t nruns)
 		for (size_t i = 0; i < runs[q].ncells; i++)
 			for (size_t m = 0; m < runs[q].cells[i].ntests; m++) {
 				const struct cell *c = &runs[q].cells[i];
-				size_t k;
+				char *key = history_key(c, &c->tests[m]);
 
-				for (k = 0; k < nkeys; k++)
-					if (!strcmp(keys[k].arch, c->arch) && !strcmp(keys[k].point, c->point) &&
-					    !strcmp(keys[k].name, c->tests[m].name))
-						break;
-				if (k < nkeys)
+				if (name_index_add(&rows, key, nkeys) != nkeys) {
+					free(key);	/* a row already */
 					continue;
-				keys = xrealloc(keys, (nkeys + 1) * sizeof(*keys));
-				keys[nkeys++] = (struct key){ c->arch, c->point, c->tests[m].name };
+				}
+				keys = xgrow(keys, nkeys, sizeof(*keys));
+				keys[nkeys++] = (struct key){ c->arch, c->point, c->tests[m].name, key };
 			}
 	for (size_t k = 0; k < nkeys; k++) {
 		markup_printf(f, "<tr><td>%s</td><td>%s</td><td><code>%s</code></td>", keys[k].arch,
@@ -200,6 +212,9 @@ int write_history(const char *out_dir, const struct run *runs, size_t nruns)
 		}
 		fprintf(f, "</tr>\n");
 	}
+	name_index_free(&rows);
+	for (size_t k = 0; k < nkeys; k++)
+		free(keys[k].key);
 	free(keys);
 	fprintf(f, "</table></body></html>\n");
 	return out_commit(&o);

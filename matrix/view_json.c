@@ -41,6 +41,9 @@ static void write_cell(FILE *f, const struct cell *c)
 		c->counts[KMX_XFAIL], c->counts[KMX_ERROR]);
 	if (c->counts[KMX_FLAKY])
 		fprintf(f, "\"flaky\": %u, ", c->counts[KMX_FLAKY]);
+	/* Like flaky, only when there are: the results no expectation names. */
+	if (c->unjudged)
+		fprintf(f, "\"unjudged\": %u, ", c->unjudged);
 	fprintf(f, "\"unexpected\": %u}", c->unexpected);
 	fprintf(f, ",\n     \"ok\": %s", cell_ok(c) ? "true" : "false");
 	fprintf(f, ",\n     \"tests\": [");
@@ -57,7 +60,8 @@ static void write_cell(FILE *f, const struct cell *c)
 		json_str(f, t->diag);
 		fprintf(f, ", \"expected\": ");
 		json_str_or_null(f, t->judged ? status_name(t->expected) : NULL);
-		fprintf(f, ", \"unexpected\": %s}", t->unexpected ? "true" : "false");
+		fprintf(f, ", \"unexpected\": %s%s}", t->unexpected ? "true" : "false",
+			t->unjudged ? ", \"unjudged\": true" : "");
 	}
 	fprintf(f, "%s]}", c->ntests ? "\n     " : "");
 }

@@ -1,5 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* summary.md: the arch x point grid, every test x cell, and the flips. */
+/*
+ * summary.md: the arch x point grid, every test x cell, and the flips.
+ * Every field from a run goes through md_printf()/md_code(), so that a `|`
+ * or a newline in it cannot end a cell or a row.
+ */
+#include <stdlib.h>
 #include <string.h>
 
 #include "out.h"
@@ -12,28 +17,65 @@ static void grid_cell(FILE *f, const struct cell *c)
 		fprintf(f, " pending |");
 		return;
 	}
-	fprintf(f, " %s%s%s", bold, cell_status(c), bold);
+	md_printf(f, " %s%s%s", bold, cell_status(c), bold);
 	if (c->verdict == CELL_INFRA)
-		fprintf(f, " (could not be judged: %s)", c->infra_cause);
+		md_printf(f, " (could not be judged: %s)", c->infra_cause);
 	if (c->verdict == CELL_KNOWN_BREAK)
-		fprintf(f, " (a known break of this tree: %s)", c->known_break);
+		md_printf(f, " (a known break of this tree: %s)", c->known_break);
 	fprintf(f, ": %u pass, %u fail, %u skip", c->counts[KMX_PASS],
 		c->counts[KMX_FAIL] + c->counts[KMX_ERROR], c->counts[KMX_SKIP]);
 	if (c->counts[KMX_FLAKY])
 		fprintf(f, ", %u flaky", c->counts[KMX_FLAKY]);
+	if (c->unjudged)
+		fprintf(f, ", %u unjudged", c->unjudged);
 	fprintf(f, " |");
 }
 
-/* A test's row, the first time its name is seen over all cells. */
-static int seen_before(const struct run *r, size_t i, size_t j)
+static void result(FILE *f, const struct test *t)
 {
-	const char *name = r->cells[i].tests[j].name;
+	if (!t)
+		fprintf(f, " |");
+	else if (t->unexpected)
+		fprintf(f, " **%s** (exp. %s) |", status_name(t->status),
+			t->judged ? status_name(t->expected) : "pass");
+	else if (t->unjudged)
+		fprintf(f, " %s (unjudged) |", status_name(t->status));
+	else
+		fprintf(f, " %s |", status_name(t->status));
+}
 
-	for (size_t k = 0; k <= i; k++)
-		for (size_t m = 0; m < (k < i ? r->cells[k].ntests : j); m++)
-			if (!strcmp(r->cells[k].tests[m].name, name))
-				return 1;
-	return 0;
+/* One row per test name, in the order the names are first seen over all cells. */
+static void tests_table(FILE *f, const struct run *r)
+{
+	struct name_index seen = { 0 };
+	size_t rows = 0;
+	unsigned unjudged = 0;
+
+	for (size_t i = 0; i < r->ncells; i++)
+		unjudged += r->cells[i].unjudged;
+	fprintf(f, "\nA result in **bold** is unexpected; `(exp. X)` gives the expectation.%s\n\n| test |",
+		unjudged ? " `(unjudged)`: no expectation names the result (shown, not judged)." : "");
+	for (size_t i = 0; i < r->ncells; i++)
+		md_printf(f, " %s %s |", r->cells[i].arch, r->cells[i].point);
+	fprintf(f, "\n|---|");
+	for (size_t i = 0; i < r->ncells; i++)
+		fprintf(f, "---|");
+	fputc('\n', f);
+	for (size_t i = 0; i < r->ncells; i++)
+		for (size_t j = 0; j < r->cells[i].ntests; j++) {
+			const char *name = r->cells[i].tests[j].name;
+
+			if (name_index_add(&seen, name, rows) != rows)
+				continue;	/* a row of its own already */
+			rows++;
+			fprintf(f, "| ");
+			md_code(f, name);
+			fprintf(f, " |");
+			for (size_t k = 0; k < r->ncells; k++)
+				result(f, cell_find_test(&r->cells[k], name));
+			fputc('\n', f);
+		}
+	name_index_free(&seen);
 }
 
 int write_markdown(const struct run *r)
@@ -45,22 +87,26 @@ int write_markdown(const struct run *r)
 	if (!f)
 		return -1;
 	run_subject(r, subject, sizeof(subject));
-	fprintf(f, "# kmatrix run %s\n\n%s.\n\n", r->id, subject);
+	md_printf(f, "# kmatrix run %s\n\n%s.\n\n", r->id, subject);
 	if (r->noffsets)
 		fprintf(f, "The series met this tree with offsets (no fuzz):\n\n");
 	for (size_t i = 0; i < r->noffsets; i++)
-		fprintf(f, "- %s\n%s", r->offsets[i], i + 1 == r->noffsets ? "\n" : "");
+		md_printf(f, "- %s\n", r->offsets[i]);
+	if (r->noffsets)
+		fputc('\n', f);
 	for (size_t i = 0; i < r->nnotes; i++)
-		fprintf(f, "Note: %s\n%s", r->notes[i], i + 1 == r->nnotes ? "\n" : "");
+		md_printf(f, "Note: %s\n", r->notes[i]);
+	if (r->nnotes)
+		fputc('\n', f);
 	fprintf(f, "| arch |");
 	for (size_t p = 0; p < r->npoints; p++)
-		fprintf(f, " %s |", r->points[p]);
+		md_printf(f, " %s |", r->points[p]);
 	fprintf(f, "\n|---|");
 	for (size_t p = 0; p < r->npoints; p++)
 		fprintf(f, "---|");
 	fputc('\n', f);
 	for (size_t a = 0; a < r->narchs; a++) {
-		fprintf(f, "| %s |", r->archs[a]);
+		md_printf(f, "| %s |", r->archs[a]);
 		for (size_t p = 0; p < r->npoints; p++) {
 			const struct cell *c = run_find_cell(r, r->archs[a], r->points[p]);
 
@@ -71,41 +117,17 @@ int write_markdown(const struct run *r)
 		}
 		fputc('\n', f);
 	}
-	fprintf(f, "\nA result in **bold** is unexpected; `(exp. X)` gives the expectation.\n\n| test |");
-	for (size_t i = 0; i < r->ncells; i++)
-		fprintf(f, " %s %s |", r->cells[i].arch, r->cells[i].point);
-	fprintf(f, "\n|---|");
-	for (size_t i = 0; i < r->ncells; i++)
-		fprintf(f, "---|");
-	fputc('\n', f);
-	for (size_t i = 0; i < r->ncells; i++)
-		for (size_t j = 0; j < r->cells[i].ntests; j++) {
-			const char *name = r->cells[i].tests[j].name;
-
-			if (seen_before(r, i, j))
-				continue;
-			fprintf(f, "| `%s` |", name);
-			for (size_t k = 0; k < r->ncells; k++) {
-				const struct test *t = cell_find_test(&r->cells[k], name);
-
-				if (!t)
-					fprintf(f, " |");
-				else if (t->unexpected)
-					fprintf(f, " **%s** (exp. %s) |", status_name(t->status),
-						t->judged ? status_name(t->expected) : "pass");
-				else
-					fprintf(f, " %s |", status_name(t->status));
-			}
-			fputc('\n', f);
-		}
+	tests_table(f, r);
 	if (r->nflips)
 		fprintf(f, "\n## Where results change along the points\n\n"
 			"| arch | test | from | to | at point |\n|---|---|---|---|---|\n");
 	for (size_t i = 0; i < r->nflips; i++) {
 		const struct flip *x = &r->flips[i];
 
-		fprintf(f, "| %s | `%s` | %s | %s | %s (after %s) |\n", x->to->arch, x->now->name,
-			status_name(x->was->status), status_name(x->now->status), x->to->point, x->from->point);
+		md_printf(f, "| %s | ", x->to->arch);
+		md_code(f, x->now->name);
+		md_printf(f, " | %s | %s | %s (after %s) |\n", status_name(x->was->status),
+			  status_name(x->now->status), x->to->point, x->from->point);
 	}
 	return out_commit(&o);
 }

@@ -101,12 +101,15 @@ int write_mutants_md(const struct run *r)
 	f = out_open(&o, r->dir, "mutants.md");
 	if (!f)
 		return -1;
-	fprintf(f, "# kmatrix mutants, run %s\n\nCatalogue `%s`, over the point `%s`. A mutant is "
-		"**killed** on an arch when a result there is unexpected against `%s`'s expectations "
-		"(the tests that caught it are named).\n\n| mutant | corrupts | what |",
-		r->id, r->mutants.catalogue, r->mutants.base, r->mutants.base);
+	md_printf(f, "# kmatrix mutants, run %s\n\nCatalogue ", r->id);
+	md_code(f, r->mutants.catalogue);
+	fprintf(f, ", over the point ");
+	md_code(f, r->mutants.base);
+	fprintf(f, ". A mutant is **killed** on an arch when a result there is unexpected against ");
+	md_code(f, r->mutants.base);
+	fprintf(f, "'s expectations (the tests that caught it are named).\n\n| mutant | corrupts | what |");
 	for (size_t a = 0; a < r->narchs; a++)
-		fprintf(f, " %s |", r->archs[a]);
+		md_printf(f, " %s |", r->archs[a]);
 	fprintf(f, "\n|---|---|---|");
 	for (size_t a = 0; a < r->narchs; a++)
 		fprintf(f, "---|");
@@ -114,7 +117,9 @@ int write_mutants_md(const struct run *r)
 	for (size_t i = 0; i < r->mutants.n; i++) {
 		const struct mutant *m = &r->mutants.m[i];
 
-		fprintf(f, "| `%s` | %s | %s |", m->point, m->corrupts, m->subject);
+		fprintf(f, "| ");
+		md_code(f, m->point);
+		md_printf(f, " | %s | %s |", m->corrupts, m->subject);
 		for (size_t a = 0; a < r->narchs; a++) {
 			const struct mutant_cell *mc = on_arch(m, r->archs[a]);
 			const char *b = mc && (mc->verdict == MUT_SURVIVED || mc->verdict == MUT_INVALID) ? "**" : "";
@@ -122,8 +127,8 @@ int write_mutants_md(const struct run *r)
 			if (!mc)
 				fprintf(f, " |");
 			else
-				fprintf(f, " %s%s%s%s%s |", b, mutant_verdict_name[mc->verdict], b,
-					*detail(mc) ? ": " : "", detail(mc));
+				md_printf(f, " %s%s%s%s%s |", b, mutant_verdict_name[mc->verdict], b,
+					  *detail(mc) ? ": " : "", detail(mc));
 		}
 		fputc('\n', f);
 	}
@@ -166,29 +171,29 @@ void html_mutants(FILE *f, const struct run *r)
 
 void print_mutants(const struct run *r)
 {
-	printf("\n%-44s", "mutant");
+	term_printf("\n%-44s", "mutant");
 	for (size_t a = 0; a < r->narchs; a++)
-		printf(" %-10s", r->archs[a]);
-	printf("\n");
+		term_printf(" %-10s", r->archs[a]);
+	term_printf("\n");
 	for (size_t i = 0; i < r->mutants.n; i++) {
 		const struct mutant *m = &r->mutants.m[i];
 
-		printf("%-44.44s", m->point);
+		term_printf("%-44.44s", m->point);
 		for (size_t a = 0; a < r->narchs; a++) {
 			const struct mutant_cell *mc = on_arch(m, r->archs[a]);
 
-			printf(" %-10s", mc ? mc->verdict == MUT_UNREACHABLE ? "unreached" :
-			       mutant_verdict_name[mc->verdict] : "");
+			term_printf(" %-10s", mc ? mc->verdict == MUT_UNREACHABLE ? "unreached" :
+				    mutant_verdict_name[mc->verdict] : "");
 		}
-		printf("\n");
+		term_printf("\n");
 	}
 	for (size_t i = 0; i < r->mutants.n; i++)
 		for (size_t a = 0; a < r->mutants.m[i].ncells; a++) {
 			const struct mutant_cell *mc = &r->mutants.m[i].cells[a];
 
 			if (mc->verdict != MUT_KILLED && mc->verdict != MUT_PENDING && mc->verdict != MUT_NOT_RUN)
-				printf("  %s on %s: %s%s%s\n", r->mutants.m[i].point, mc->arch,
-				       mutant_verdict_name[mc->verdict], *detail(mc) ? ": " : "", detail(mc));
+				term_printf("  %s on %s: %s%s%s\n", r->mutants.m[i].point, mc->arch,
+					    mutant_verdict_name[mc->verdict], *detail(mc) ? ": " : "", detail(mc));
 		}
 }
 
@@ -197,18 +202,18 @@ int print_mutants_closing(const struct run *r)
 	struct mutant_totals t;
 
 	mutant_totals(r, &t);
-	printf("mutants: %u killed, %u survived, %u invalid of %u (per arch:", t.killed, t.survived,
-	       t.invalid, t.n);
+	term_printf("mutants: %u killed, %u survived, %u invalid of %u (per arch:", t.killed, t.survived,
+		    t.invalid, t.n);
 	for (size_t a = 0; a < r->narchs; a++) {
 		unsigned killed, of;
 
 		mutant_arch_totals(r, r->archs[a], &killed, &of);
-		printf(" %s %u/%u", r->archs[a], killed, of);
+		term_printf(" %s %u/%u", r->archs[a], killed, of);
 	}
-	printf(")\n");
+	term_printf(")\n");
 	if (t.excused || t.pending)
-		printf("mutants: %u not counted: excused by the catalogue everywhere they ran (equivalent, "
-		       "invisible, unreachable under QEMU); %u not judged (infra, not run)\n",
-		       t.excused, t.pending);
+		term_printf("mutants: %u not counted: excused by the catalogue everywhere they ran (equivalent, "
+			    "invisible, unreachable under QEMU); %u not judged (infra, not run)\n",
+			    t.excused, t.pending);
 	return t.survived || t.invalid || t.pending;
 }

@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The terminal's views: a cell's line, the table, the flips, compare, the closing lines. */
+/*
+ * The terminal's views: a cell's line, the table, the flips, compare, the
+ * closing lines. Every line goes through term_printf(): a guest's escape
+ * sequence is shown, never sent to the terminal.
+ */
 #include <stdio.h>
 #include <string.h>
 
@@ -8,28 +12,31 @@
 void print_cell_line(const struct cell *c)
 {
 	if (c->verdict == CELL_INFRA) {
-		printf("  [%s %s] could not be judged (infra, build %s, boot %s): %s\n", c->arch, c->point,
-		       c->build_status, c->boot_status, c->infra_cause);
+		term_printf("  [%s %s] could not be judged (infra, build %s, boot %s): %s\n", c->arch, c->point,
+			    c->build_status, c->boot_status, c->infra_cause);
 		return;
 	}
 	if (c->verdict == CELL_KNOWN_BREAK)
-		printf("  [%s %s] a known break of this tree (build %s, boot %s): %s\n", c->arch, c->point,
-		       c->build_status, c->boot_status, c->known_break);
-	printf("  [%s %s] build %s %.1fs, boot %s %.1fs, tests: %u pass, %u fail, %u skip, %u unexpected%s%s\n",
-	       c->arch, c->point, c->build_status, c->build_s, c->boot_status, c->boot_s,
-	       c->counts[KMX_PASS], c->counts[KMX_FAIL] + c->counts[KMX_ERROR], c->counts[KMX_SKIP],
-	       c->unexpected, c->boot_reason[0] || c->build_reason[0] ? ": " : "",
-	       c->build_reason[0] ? c->build_reason : c->boot_reason);
+		term_printf("  [%s %s] a known break of this tree (build %s, boot %s): %s\n", c->arch, c->point,
+			    c->build_status, c->boot_status, c->known_break);
+	term_printf("  [%s %s] build %s %.1fs, boot %s %.1fs, tests: %u pass, %u fail, %u skip, %u unexpected",
+		    c->arch, c->point, c->build_status, c->build_s, c->boot_status, c->boot_s,
+		    c->counts[KMX_PASS], c->counts[KMX_FAIL] + c->counts[KMX_ERROR], c->counts[KMX_SKIP],
+		    c->unexpected);
+	if (c->unjudged)
+		term_printf(", %u unjudged", c->unjudged);
+	term_printf("%s%s\n", c->boot_reason[0] || c->build_reason[0] ? ": " : "",
+		    c->build_reason[0] ? c->build_reason : c->boot_reason);
 	if (c->retry)
-		printf("  [%s %s]   booted twice; %s\n", c->arch, c->point, c->retry);
+		term_printf("  [%s %s]   booted twice; %s\n", c->arch, c->point, c->retry);
 	for (size_t j = 0; j < c->ntests; j++) {
 		const struct test *t = &c->tests[j];
 
 		if (t->unexpected || t->status == KMX_FLAKY ||
 		    (!t->judged && t->status != KMX_PASS && t->status != KMX_SKIP))
-			printf("  [%s %s]   %s%s %s (expected %s): %s\n", c->arch, c->point,
-			       t->unexpected ? "UNEXPECTED " : "", status_name(t->status), t->name,
-			       t->judged ? status_name(t->expected) : "no expectation", t->reason);
+			term_printf("  [%s %s]   %s%s %s (expected %s): %s\n", c->arch, c->point,
+				    t->unexpected ? "UNEXPECTED " : "", status_name(t->status), t->name,
+				    t->judged ? status_name(t->expected) : "no expectation", t->reason);
 	}
 }
 
@@ -38,41 +45,41 @@ void print_table(const struct run *r)
 	char subject[1024];
 
 	run_subject(r, subject, sizeof(subject));
-	printf("\n%s", subject);
+	term_printf("\n%s", subject);
 	for (size_t i = 0; i < r->noffsets; i++)
-		printf("%s offset %s", i ? "," : "; the series applied with", r->offsets[i]);
+		term_printf("%s offset %s", i ? "," : "; the series applied with", r->offsets[i]);
 	for (size_t i = 0; i < r->nnotes; i++)
-		printf("\nNote: %s", r->notes[i]);
-	printf("\n%-10s %-10s %-8s %8s  %-12s %7s  %5s %5s %5s %6s  %s\n", "arch", "point",
-	       "build", "seconds", "boot", "seconds", "pass", "fail", "skip", "unexp", "note");
+		term_printf("\nNote: %s", r->notes[i]);
+	term_printf("\n%-10s %-10s %-8s %8s  %-12s %7s  %5s %5s %5s %6s  %s\n", "arch", "point",
+		    "build", "seconds", "boot", "seconds", "pass", "fail", "skip", "unexp", "note");
 	for (size_t i = 0; i < r->ncells; i++) {
 		const struct cell *c = &r->cells[i];
 		const char *note = c->build_reason[0] ? c->build_reason : c->boot_reason;
 
 		if (c->verdict == CELL_PENDING) {
-			printf("%-10s %-10s %-8s\n", c->arch, c->point, "pending");
+			term_printf("%-10s %-10s %-8s\n", c->arch, c->point, "pending");
 			continue;
 		}
-		printf("%-10s %-10s %-8s %8.1f  %-12s %7.1f  %5u %5u %5u %6u  %s%.60s\n",
-		       c->arch, c->point, c->build_status, c->build_s, c->boot_status,
-		       c->boot_s, c->counts[KMX_PASS], c->counts[KMX_FAIL] + c->counts[KMX_ERROR],
-		       c->counts[KMX_SKIP], c->unexpected,
-		       c->verdict == CELL_INFRA ? "INFRA, not judged: " :
-		       c->verdict == CELL_KNOWN_BREAK ? "KNOWN BREAK of the tree: " : "",
-		       c->verdict == CELL_KNOWN_BREAK ? c->known_break :
-		       !note[0] && !c->ntests ? "no test results" : note);
+		term_printf("%-10s %-10s %-8s %8.1f  %-12s %7.1f  %5u %5u %5u %6u  %s%.60s\n",
+			    c->arch, c->point, c->build_status, c->build_s, c->boot_status,
+			    c->boot_s, c->counts[KMX_PASS], c->counts[KMX_FAIL] + c->counts[KMX_ERROR],
+			    c->counts[KMX_SKIP], c->unexpected,
+			    c->verdict == CELL_INFRA ? "INFRA, not judged: " :
+			    c->verdict == CELL_KNOWN_BREAK ? "KNOWN BREAK of the tree: " : "",
+			    c->verdict == CELL_KNOWN_BREAK ? c->known_break :
+			    !note[0] && !c->ntests ? "no test results" : note);
 	}
 }
 
 void print_flips_text(const struct run *r)
 {
 	if (r->nflips)
-		printf("\nWhere results change along the points:\n");
+		term_printf("\nWhere results change along the points:\n");
 	for (size_t i = 0; i < r->nflips; i++) {
 		const struct flip *x = &r->flips[i];
 
-		printf("  %-10s %-36s %s -> %s  at %s (after %s)\n", x->to->arch, x->now->name,
-		       status_name(x->was->status), status_name(x->now->status), x->to->point, x->from->point);
+		term_printf("  %-10s %-36s %s -> %s  at %s (after %s)\n", x->to->arch, x->now->name,
+			    status_name(x->was->status), status_name(x->now->status), x->to->point, x->from->point);
 	}
 }
 
@@ -83,39 +90,39 @@ static void print_change(const struct change *x, int *changes)
 
 	switch (x->kind) {
 	case CHANGE_NEW_CELL:
-		printf("  new cell      %s %s\n", b->arch, b->point);
+		term_printf("  new cell      %s %s\n", b->arch, b->point);
 		break;
 	case CHANGE_CELL:
 		if (b->verdict == CELL_INFRA) {
-			printf("  could not be judged %s %s: %s\n", b->arch, b->point, b->infra_cause);
+			term_printf("  could not be judged %s %s: %s\n", b->arch, b->point, b->infra_cause);
 			break;
 		}
 		if (!strcmp(a->build_status, b->build_status) && !strcmp(a->boot_status, b->boot_status))
 			return;	/* only the verdict: the tests' lines say why */
-		printf("  %s %s %s: build %s -> %s, boot %s -> %s %s\n", x->worse ? "STOPPED  " : "cell     ",
-		       b->arch, b->point, a->build_status, b->build_status, a->boot_status, b->boot_status,
-		       x->worse ? (b->build_reason[0] ? b->build_reason : b->boot_reason) : "");
+		term_printf("  %s %s %s: build %s -> %s, boot %s -> %s %s\n", x->worse ? "STOPPED  " : "cell     ",
+			    b->arch, b->point, a->build_status, b->build_status, a->boot_status, b->boot_status,
+			    x->worse ? (b->build_reason[0] ? b->build_reason : b->boot_reason) : "");
 		break;
 	case CHANGE_APPEARED:
 		if (!a->ntests)
 			return;	/* a cell that reported nothing before is not news per test */
-		printf("  appeared      %s %s %s: %s\n", b->arch, b->point, tb->name, status_name(tb->status));
+		term_printf("  appeared      %s %s %s: %s\n", b->arch, b->point, tb->name, status_name(tb->status));
 		break;
 	case CHANGE_NEW_FAILURE:
-		printf("  NEW FAILURE   %s %s %s: %s -> %s (expected %s): %s\n", b->arch, b->point, tb->name,
-		       status_name(ta->status), status_name(tb->status),
-		       tb->judged ? status_name(tb->expected) : "pass", tb->reason);
+		term_printf("  NEW FAILURE   %s %s %s: %s -> %s (expected %s): %s\n", b->arch, b->point, tb->name,
+			    status_name(ta->status), status_name(tb->status),
+			    tb->judged ? status_name(tb->expected) : "pass", tb->reason);
 		break;
 	case CHANGE_FIXED:
 	case CHANGE_CHANGED:
-		printf("  %s %s %s %s: %s -> %s\n", x->kind == CHANGE_FIXED ? "fixed        " : "changed      ",
-		       b->arch, b->point, tb->name, status_name(ta->status), status_name(tb->status));
+		term_printf("  %s %s %s %s: %s -> %s\n", x->kind == CHANGE_FIXED ? "fixed        " : "changed      ",
+			    b->arch, b->point, tb->name, status_name(ta->status), status_name(tb->status));
 		break;
 	case CHANGE_VANISHED:
-		printf("  vanished      %s %s %s (was %s)\n", b->arch, b->point, ta->name, status_name(ta->status));
+		term_printf("  vanished      %s %s %s (was %s)\n", b->arch, b->point, ta->name, status_name(ta->status));
 		break;
 	case CHANGE_VANISHED_CELL:
-		printf("  vanished cell %s %s\n", a->arch, a->point);
+		term_printf("  vanished cell %s %s\n", a->arch, a->point);
 		break;
 	}
 	(*changes)++;
@@ -125,16 +132,16 @@ void print_comparison(const struct comparison *cmp)
 {
 	int changes = 0;
 
-	printf("compare %s -> %s\n", cmp->a->dir, cmp->b->dir);
+	term_printf("compare %s -> %s\n", cmp->a->dir, cmp->b->dir);
 	if (cmp->other_tree)
-		printf("  note: the runs are of different kernel trees (%s, %s): the changes below are\n"
-		       "  differences between the trees, not regressions\n", run_tree(cmp->a), run_tree(cmp->b));
+		term_printf("  note: the runs are of different kernel trees (%s, %s): the changes below are\n"
+			    "  differences between the trees, not regressions\n", run_tree(cmp->a), run_tree(cmp->b));
 	for (size_t i = 0; i < cmp->nchanges; i++)
 		print_change(&cmp->changes[i], &changes);
-	printf("%d changes; %s\n", changes, cmp->other_tree ? "runs of different trees: nothing is judged worse" :
-	       cmp->worse ?
-	       "WORSE: a new unexpected result or a cell that stopped building or booting" :
-	       "nothing got worse");
+	term_printf("%d changes; %s\n", changes, cmp->other_tree ? "runs of different trees: nothing is judged worse" :
+		    cmp->worse ?
+		    "WORSE: a new unexpected result or a cell that stopped building or booting" :
+		    "nothing got worse");
 }
 
 int print_closing(const struct run *r, int have_expectations)
@@ -145,23 +152,27 @@ int print_closing(const struct run *r, int have_expectations)
 	for (size_t j = 0; j < r->ncells; j++)
 		bad |= !cell_ok(&r->cells[j]);
 	if (!r->ncells) {
-		printf("report: %s has no cells\n", r->dir);
+		term_printf("report: %s has no cells\n", r->dir);
 		return 1;
 	}
 	run_totals(r, &t);
-	printf("\n%s: %zu cells; %u did not build, boot or report; %u unexpected results%s\n",
-	       r->dir, r->ncells, t.failed_cells, t.unexpected,
-	       r->mutants.n ? " (in a mutants run, the results that kill)" :
-	       bad ? "" : have_expectations ? ": all as expected" : ": all passed");
+	term_printf("\n%s: %zu cells; %u did not build, boot or report; %u unexpected results%s\n",
+		    r->dir, r->ncells, t.failed_cells, t.unexpected,
+		    r->mutants.n ? " (in a mutants run, the results that kill)" :
+		    bad ? "" : t.unjudged ? ": every judged result as expected" :
+		    have_expectations ? ": all as expected" : ": all passed");
 	if (t.flaky)
-		printf("%s: %u flaky results (they differed between two boots; not counted as regressions)\n",
-		       r->dir, t.flaky);
+		term_printf("%s: %u flaky results (they differed between two boots; not counted as regressions)\n",
+			    r->dir, t.flaky);
+	if (t.unjudged)
+		term_printf("%s: %u results not judged (no expectation names them; shown, not counted as passed)\n",
+			    r->dir, t.unjudged);
 	if (t.known_breaks)
-		printf("%s: %u cells failed as the tree's known breaks say (not counted as failures)\n", r->dir,
-		       t.known_breaks);
+		term_printf("%s: %u cells failed as the tree's known breaks say (not counted as failures)\n", r->dir,
+			    t.known_breaks);
 	if (t.infra_cells || t.pending_cells)
-		printf("%s: %u cells could not be judged (infrastructure), %u not run yet\n", r->dir,
-		       t.infra_cells, t.pending_cells);
+		term_printf("%s: %u cells could not be judged (infrastructure), %u not run yet\n", r->dir,
+			    t.infra_cells, t.pending_cells);
 	/*
 	 * The closing line CI tools read: as expected vs not (or no cell). A
 	 * mutants run closes with its own line instead (print_mutants_closing):
@@ -169,13 +180,17 @@ int print_closing(const struct run *r, int have_expectations)
 	 */
 	if (r->mutants.n)
 		return bad;
-	printf("matrix: %u passed, %u failed", t.results - t.unexpected - t.flaky, t.unexpected + t.failed_cells);
+	/* "N passed, N failed" first, as CI tools read it; the rest only when there are. */
+	term_printf("matrix: %u passed, %u failed", t.results - t.unexpected - t.flaky - t.unjudged,
+		    t.unexpected + t.failed_cells);
 	if (t.flaky)
-		printf(", %u flaky", t.flaky);
+		term_printf(", %u flaky", t.flaky);
+	if (t.unjudged)
+		term_printf(", %u unjudged", t.unjudged);
 	if (t.infra_cells)
-		printf(", %u cells not judged (infra)", t.infra_cells);
+		term_printf(", %u cells not judged (infra)", t.infra_cells);
 	if (t.known_breaks)
-		printf(", %u known breaks", t.known_breaks);
-	printf("\n");
+		term_printf(", %u known breaks", t.known_breaks);
+	term_printf("\n");
 	return bad;
 }

@@ -3,10 +3,14 @@
 # (results as expected / unexpected, and cells that did not build, boot or
 # report), the browser check, the distcc check, the named mutants (each must
 # be killed) and the real-kernel fault checks. Exit status 1 if anything
-# failed.
+# failed. As report's closing line ("matrix: N passed, N failed[, N
+# flaky][, N unjudged]"), a flaky or unjudged result (no expectation names
+# it) is counted apart: neither passed nor failed.
 run=$1
 m=$(jq -r '[.cells[] | .tests | length] | add // 0' "$run/summary.json")
 u=$(jq -r '[.cells[] | .counts.unexpected] | add // 0' "$run/summary.json")
+fl=$(jq -r '[.cells[] | .counts.flaky // 0] | add // 0' "$run/summary.json")
+uj=$(jq -r '[.cells[] | .counts.unjudged // 0] | add // 0' "$run/summary.json")
 b=$(jq -r '[.cells[] | select(.build.status != "ok" or .boot.status != "ok" or (.tests | length) == 0)] | length' "$run/summary.json")
 hp=$(sed -n 's/^check-html: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$run/check-html.txt" 2>/dev/null)
 hf=$(sed -n 's/^check-html: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$run/check-html.txt" 2>/dev/null)
@@ -22,5 +26,6 @@ mk=$(sed -n 's/^mutants: \([0-9]*\) killed, [0-9]* survived, [0-9]* invalid of \
 mn=$(sed -n 's/^mutants: \([0-9]*\) killed, [0-9]* survived, [0-9]* invalid of \([0-9]*\) .*/\2/p' "$run/check-mutants.txt" 2>/dev/null)
 [ -n "$mk" ] || { mk=0; mn=1; }
 mf=$((mn - mk))
-echo "check: $((m - u + hp + dp + mk + fp)) passed, $((u + b + hf + df + mf + ff)) failed"
+echo "check: $((m - u - fl - uj + hp + dp + mk + fp)) passed, $((u + b + hf + df + mf + ff)) failed$(
+	[ "$fl" = 0 ] || echo ", $fl flaky")$([ "$uj" = 0 ] || echo ", $uj unjudged")"
 [ $((u + b + hf + df + mf + ff)) = 0 ]

@@ -160,6 +160,20 @@ expect "first attempt only: the failure kept, flaky" [ "$(jqval fl3 '.cells[0].t
 expect "first attempt only: the reason says so" [ "$(jqval fl3 '.cells[0].tests[1].reason')" = "first attempt fail: TIMEOUT after 30 s; the second attempt reported no result of this name" ]
 expect "first attempt only: a pass is not carried" [ "$(jqval fl3 '.cells[0].tests | length')" = 2 ]
 expect "first attempt only: the run says flaky" sh -c "'$bin/report' summary '$tmp/fl3' | grep -q '1 flaky'"
+# A first attempt the host's load decided (boot infra) judged nothing: the
+# second attempt's results stand alone, none flaky; a second infra is infra.
+cell ld x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t9\t\nhost\t8.0\t0.4\ntest\tsignal\tpass\t\ntest\tother\tpass\t\n'
+mkdir -p "$tmp/ld/x86_64-base/attempt1"
+printf 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tinfra\t40\thost overloaded: QEMU waited for a CPU 35.0 s of the 38.0 s in which signal timed out (over 50%%)\nhost\t3.0\t35.0\ntest\tsignal\tfail\tTIMEOUT after 30 s\ntest\tother\tpass\t\n' >"$tmp/ld/x86_64-base/attempt1/cell.tsv"
+"$bin/report" summary --quiet "$tmp/ld"
+expect "first attempt infra: its TIMEOUT makes nothing flaky" [ "$(jqval ld '[.cells[0].tests[].status] | join(" ")')" = "pass pass" ]
+expect "first attempt infra: the cell is ok" [ "$(jqval ld '.cells[0].status')" = ok ]
+expect "first attempt infra: the retry says why" sh -c "jq -r '.cells[0].retry' '$tmp/ld/summary.json' | grep -q 'first attempt: boot infra: host overloaded'"
+cell ld2 x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tinfra\t40\thost overloaded: QEMU waited\nhost\t3.0\t35.0\ntest\tsignal\tfail\tTIMEOUT after 30 s\n'
+"$bin/report" summary --quiet "$tmp/ld2"
+expect "infra twice: the cell is infra, the load its cause" [ "$(jqval ld2 '.cells[0].status + ": " + .cells[0].infra')" = "infra: host overloaded: QEMU waited" ]
+expect "infra twice: not a failure of the run" sh -c "'$bin/report' summary '$tmp/ld2' | grep -q '^matrix: .* 0 failed'"
+expect "infra twice: its failed result is unjudged" [ "$(jqval ld2 ".cells[0].tests[0].unjudged")" = true ]
 
 # A full disk: a clear error, the earlier reports intact, no temporary file.
 if mkdir -p "$tmp/small" && mount -t tmpfs -o size=64k tmpfs "$tmp/small" 2>/dev/null; then
@@ -287,5 +301,147 @@ expect "compare, old runs: 6.1.158 and 6.1.159 are one tree" [ $? = 1 ]
 printf 'kernel\t6.12.1\n' >"$tmp/tb/run.tsv"
 "$bin/report" compare "$tmp/ta" "$tmp/tb" >/dev/null
 expect "compare, old runs: 6.1 and 6.12 are two" [ $? = 0 ]
+
+# ---- any input: whatever the guest printed, every report stays valid ----
+# An invalid byte, an overlong form, an encoded surrogate, ESC sequences, DEL,
+# a C1 control (NEL), U+FFFE (no XML character), an emoji (kept), `|`,
+# backticks and a backslash before a pipe, and seconds that are no number.
+nasty='test\tbad\377name\300\257\355\240\200\tfail\treason \033[31mred\033[0m\ntest\tpipe|and`tick`\tfail\ta | b `c` \\| d\ndiag\tpipe|and`tick`\ttitle \033]0;pwned\007 \001 end\ntest\tdel\177c1\302\205nc\357\277\276\tpass\t\360\237\230\200\ntest\t`lead\tskip\t\\\\\n'
+cell any x86_64-base "arch\tx86_64\npoint\tbase\nbuild\tok\tnan\t\nboot\tok\tinf\t\n$nasty"
+cell any x86_64-rc1 "arch\tx86_64\npoint\trc1\nbuild\tok\t-inf\tgcc \033[1merror\033[0m | x\nboot\tok\tNaN\t\n$(printf "$nasty" | sed 's/\tfail\t/\tpass\t/')\n"
+"$bin/report" summary --table "$tmp/any" >"$tmp/any.out" 2>"$tmp/any.err"
+expect "any input: report writes every report" [ -s "$tmp/any/index.html" ]
+# The checks that read a report as Python does (strict UTF-8, json,
+# xml.dom) where there is a python3; iconv, grep, jq and xmllint everywhere.
+pyexpect() {
+	if command -v python3 >/dev/null; then
+		expect "$@"
+	else
+		echo "SKIP $1: no python3"
+	fi
+}
+"$bin/report" cell "$tmp/any/x86_64-base" >"$tmp/any-cell.out"
+set -- "$tmp/any/summary.json" "$tmp/any/index.html" "$tmp/any/junit.xml" "$tmp/any/summary.md" "$tmp/any.out" "$tmp/any-cell.out"
+expect "any input: every report and the terminal's text is UTF-8 (iconv)" \
+	sh -c 'for f; do iconv -f UTF-8 -t UTF-8 "$f" >/dev/null || exit 1; done' sh "$@"
+expect "any input: no C0 control but tab and newline, nor DEL, anywhere" \
+	sh -c '! LC_ALL=C grep -l "$(printf "[\001-\010\013-\037\177]")" "$@"' sh "$@"
+set --
+pyjson='import json, sys
+def bad(c): sys.exit("not JSON: " + c)
+json.load(open(sys.argv[1], encoding="utf-8"), parse_constant=bad)'
+pyexpect "any input: summary.json is strict JSON in UTF-8 (python)" python3 -c "$pyjson" "$tmp/any/summary.json"
+expect "any input: summary.json is JSON (jq)" jq -e . "$tmp/any/summary.json" >/dev/null
+expect "any input: seconds nan, inf, -inf, NaN are 0" [ "$(jqval any '[.cells[] | .build.seconds, .boot.seconds] | join(" ")')" = "0 0 0 0" ]
+# (one U+FFFD per byte that begins no character, as Python's decoder does)
+expect "any input: an invalid byte is U+FFFD" [ "$(jqval any '.cells[0].tests[0].name')" = "bad�name�����" ]
+expect "any input: an escape sequence is kept, escaped, in JSON" grep -q 'reason \\u001b\[31mred' "$tmp/any/summary.json"
+expect "any input: the emoji is kept" [ "$(jqval any '.cells[0].tests[2].reason')" = "$(printf '\360\237\230\200')" ]
+pyexpect "any input: junit.xml is well-formed (python)" python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' "$tmp/any/junit.xml"
+expect "any input: junit.xml is well-formed (xmllint)" xmllint --noout "$tmp/any/junit.xml"
+expect "any input: junit.xml has no nan or inf" sh -c "! grep -Eiq 'time=\"-?(nan|inf)' '$tmp/any/junit.xml'"
+utf8='import sys
+for p in sys.argv[1:]:
+    t = open(p, "rb").read().decode("utf-8")
+    bad = [hex(ord(c)) for c in t if (ord(c) < 32 and c not in "\n\t") or 0x7f <= ord(c) < 0xa0]
+    if bad:
+        sys.exit(p + ": control characters " + " ".join(sorted(set(bad))))'
+pyexpect "any input: every report is UTF-8 without control characters (C1 too)" \
+	python3 -c "$utf8" "$tmp/any/index.html" "$tmp/any/junit.xml" "$tmp/any/summary.md" "$tmp/any.out"
+pyexpect "any input: report cell's line has no control characters" python3 -c "$utf8" "$tmp/any-cell.out"
+expect "any input: the terminal shows the escape, not the sequence" grep -q 'reason \\x1b\[31mred' "$tmp/any-cell.out"
+expect "any input: so does the table" grep -q 'gcc \\x1b\[1merror' "$tmp/any.out"
+# Markdown: every row of every table has its header's cells (a `|` is
+# escaped, and so is a backslash before one), and one row per test: the
+# pipes that end cells, as GitHub's Markdown finds them (a backslash
+# escapes the next punctuation character), on each line of a table.
+mdrows='import re, sys
+ends = r"(?:\\[!-/:-@\[-`{-~]|\\|[^|\\\n])*\|"
+print(" ".join(str(len(re.findall(ends, l))) for l in open(sys.argv[1], encoding="utf-8") if l.startswith("|")))'
+# The grid (2 lines and a row), the tests (2 lines and 4 rows), the flips (2 and 2).
+pyexpect "any input: summary.md's tables keep their rows and cells" \
+	sh -c '[ "$(python3 -c "$1" "$2")" = "4 4 4 4 4 4 4 4 4 6 6 6 6" ]' sh "$mdrows" "$tmp/any/summary.md"
+expect "any input: a name with backticks is one code span" grep -q '^| `` pipe\\|and`tick` `` |' "$tmp/any/summary.md"
+
+# A folder that is not a run gets no reports: exit 2, a clear error, nothing written.
+mkdir -p "$tmp/notrun/x86_64-base"
+printf "$good" >"$tmp/notrun/x86_64-base/cell.tsv"
+"$bin/report" summary "$tmp/notrun" >/dev/null 2>"$tmp/notrun.err"
+expect "not a run: exit 2" [ $? = 2 ]
+expect "not a run: says what a run is" grep -q "notrun: not a run (a run is a folder with a cells.list)" "$tmp/notrun.err"
+expect "not a run: nothing written" [ "$(ls -A "$tmp/notrun")" = x86_64-base ]
+"$bin/report" summary "$tmp/nonexistent" 2>/dev/null
+expect "no such folder: exit 2" [ $? = 2 ]
+
+# Unjudged: with expectations, a result no line names is counted apart,
+# never as passed, in every report; check-summary.sh adds up as the matrix does.
+cell uj x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\tt_one\tpass\t\ntest\tt_new\tfail\tnew test\ntest\tt_two\tskip\tno seccomp\n'
+printf '*\t*\tt_one\tpass\n' >"$tmp/ujexpect.tsv"
+"$bin/report" --expect "$tmp/ujexpect.tsv" summary "$tmp/uj" >"$tmp/uj.out"
+expect "unjudged: the closing line" grep -qx 'matrix: 1 passed, 0 failed, 2 unjudged' "$tmp/uj.out"
+expect "unjudged: a line of its own" grep -q ': 2 results not judged (no expectation names them' "$tmp/uj.out"
+expect "unjudged: not \"all as expected\"" grep -q 'unexpected results: every judged result as expected$' "$tmp/uj.out"
+expect "unjudged: counted in JSON" [ "$(jqval uj '.cells[0].counts.unjudged')" = 2 ]
+expect "unjudged: marked per result in JSON" [ "$(jqval uj '[.cells[0].tests[] | .unjudged // false] | join(" ")')" = "false true true" ]
+expect "unjudged: in summary.md's grid" grep -q '^| x86_64 | ok: 1 pass, 1 fail, 1 skip, 2 unjudged |$' "$tmp/uj/summary.md"
+expect "unjudged: per result in summary.md" grep -q '^| `t_new` | fail (unjudged) |$' "$tmp/uj/summary.md"
+expect "unjudged: skipped in junit.xml, with why" grep -q '<testcase classname="x86_64.base" name="t_new"><skipped message="not judged (no expectation names it): fail: new test"/>' "$tmp/uj/junit.xml"
+expect "unjudged: junit.xml's skipped count" grep -q 'skipped="2"' "$tmp/uj/junit.xml"
+expect "unjudged: in index.html" grep -q '1 pass, 1 fail, 1 skip, 0 unexpected, 2 unjudged<br>' "$tmp/uj/index.html"
+expect "unjudged: report cell says so" sh -c "'$bin/report' --expect '$tmp/ujexpect.tsv' cell '$tmp/uj/x86_64-base' | grep -q ', 0 unexpected, 2 unjudged'"
+printf 'check-html: 3 passed, 0 failed\n' >"$tmp/uj/check-html.txt"
+printf 'distcc-check: 1 passed, 0 failed\n' >"$tmp/uj/distcc-check.txt"
+printf 'check-faults: 2 passed, 0 failed\n' >"$tmp/uj/check-faults.txt"
+printf 'mutants: 1 killed, 0 survived, 0 invalid of 1 (per arch: m68k 1/1)\n' >"$tmp/uj/check-mutants.txt"
+expect "unjudged: check-summary.sh counts them as the matrix line does" \
+	[ "$("$(dirname "$0")/check-summary.sh" "$tmp/uj")" = "check: 8 passed, 0 failed, 2 unjudged" ]
+"$bin/report" summary "$tmp/fl" >/dev/null
+cp "$tmp/uj/"*check*.txt "$tmp/fl/"
+expect "flaky: check-summary.sh counts them apart, as the matrix line does" \
+	[ "$("$(dirname "$0")/check-summary.sh" "$tmp/fl")" = "check: 7 passed, 1 failed, 1 flaky" ]
+
+# The grid takes any number of arches and points (it stopped at 64).
+for i in $(seq 1 70); do echo "x86_64 p$i"; done >"$tmp/wide.list"
+for i in $(seq 1 66); do echo "arch$i p1"; done >>"$tmp/wide.list"
+mkdir -p "$tmp/wide" && cp "$tmp/wide.list" "$tmp/wide/cells.list"
+"$bin/report" summary --quiet "$tmp/wide"
+expect "axes: 70 points in summary.md's grid" [ "$(grep '^| arch |' "$tmp/wide/summary.md" | tr -cd '|' | wc -c)" = 72 ]
+expect "axes: 67 arches in summary.md's grid" [ "$(sed -n '/^| arch |/,/^$/p' "$tmp/wide/summary.md" | grep -c '^| [a-z0-9_]* |')" = 68 ]
+expect "axes: every cell in index.html's grid" [ "$(grep -o 'class="cell ' "$tmp/wide/index.html" | wc -l)" = 136 ]
+
+# Linear: a cell of 100,000 results (and its first attempt) in well under 10 s.
+huge() {	# FILE M: a cell.tsv of 100,000 results, every Mth a failure
+	awk -v m="$2" 'BEGIN { printf "arch\tx86_64\npoint\tbase\nbuild\tok\t1.0\t\nboot\tok\t1.0\t\n"
+		for (i = 0; i < 100000; i++) printf "test\tt%d\t%s\treason %d\n", i, i % m ? "pass" : "fail", i }' >"$1"
+}
+mkdir -p "$tmp/huge/x86_64-base/attempt1" && echo 'x86_64 base' >"$tmp/huge/cells.list"
+huge "$tmp/huge/x86_64-base/cell.tsv" 7
+huge "$tmp/huge/x86_64-base/attempt1/cell.tsv" 5
+timeout 10 "$bin/report" summary "$tmp/huge" >"$tmp/huge.out"
+expect "100,000 results: every report in under 10 s" [ $? != 124 ]
+expect "100,000 results: all counted" grep -q '^matrix: 68572 passed, 2858 failed, 28570 flaky$' "$tmp/huge.out"
+expect "100,000 results: one row per test in summary.md" [ "$(grep -c '^| `t[0-9]*` |' "$tmp/huge/summary.md")" = 100000 ]
+expect "100,000 results: no temporary file left" [ -z "$(find "$tmp/huge" -name '*.tmp*')" ]
+
+# Temporary files: a report that cannot be renamed into place, or a report
+# stopped by a signal while it writes, leaves none.
+mv "$tmp/huge/summary.md" "$tmp/huge.md" && mkdir "$tmp/huge/summary.md"
+"$bin/report" summary --quiet "$tmp/huge" 2>"$tmp/rename.err"
+expect "rename fails: exit 1" [ $? = 1 ]
+expect "rename fails: says why" grep -q "summary.md: Is a directory" "$tmp/rename.err"
+expect "rename fails: no temporary file left" [ -z "$(find "$tmp/huge" -name '*.tmp*')" ]
+rmdir "$tmp/huge/summary.md"
+# SIGTERM once a temporary file is there (a fast machine may finish first).
+(
+	"$bin/report" summary --quiet "$tmp/huge" &
+	i=0
+	while [ -z "$(find "$tmp/huge" -maxdepth 1 -name '*.tmp.*')" ] && [ $i -lt 1000 ] && kill -0 $! 2>/dev/null; do
+		sleep 0.01
+		i=$((i + 1))
+	done
+	kill -TERM $! 2>/dev/null
+	wait $!
+) 2>/dev/null
+expect "stopped by a signal: no temporary file left" [ -z "$(find "$tmp/huge" -name '*.tmp*')" ]
 
 finish test-report
