@@ -126,7 +126,11 @@ if [ "${build%%	*}" = ok ] && [ -z "$interrupted" ] && [ "${RETRIES:-1}" -gt 0 ]
 	write_cell "$build"
 fi
 
-# The summary covers every finished cell, even if the run stops here.
+# The summary covers every finished cell, even if the run stops here. A
+# cell made alone (make cell) is a run of one cell: cells.list makes its
+# folder a run, by report's one definition.
+[ "${CELL_IN_MATRIX:-}" = 1 ] || [ -f "$RUN_DIR/cells.list" ] ||
+	printf '%s %s\n' "$ARCH" "$POINT" >"$RUN_DIR/cells.list"
 "$HOSTBIN/report" $REPORT_FLAGS summary --quiet "$RUN_DIR"
 # Alone, the cell's own outcome is the exit status; in a matrix the final
 # report decides, so one failed cell does not stop the others.
