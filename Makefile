@@ -200,7 +200,7 @@ KCC = $(if $(filter 1,$(CCACHE)),$(TOP)/matrix/ccache-cc.sh ,$(if $(DISTCC_HOSTS
 KMAKE_ARGS = --no-print-directory -C $(TREE) O=$(BUILD) ARCH=$(KARCH) \
 	CROSS_COMPILE=$(XPREFIX) CC="$(KCC)" $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS))
 
-.PHONY: all help matrix check cell cell-build cell-boot cells-cached kernel initramfs guest shell toolchains \
+.PHONY: all help matrix check cell cell-build cell-boot cell-again cells-cached kernel initramfs guest shell toolchains \
 	deps tree headers kselftests initrd report unit-tests guest-all clean distclean FORCE \
 	series verify-series bisect-build compare nightly nightly-tree bench-report distcc-check mutants \
 	bench bench-defconfig
@@ -660,6 +660,11 @@ cell-boot:
 	$(call need_arch)
 	$(call need_point)
 	$(Q)$(CELL_ENV) $(TOP)/matrix/run-cell.sh boot $(QEMU_CMD)
+#> cell-again: boot a cell again whose boot the host's load decided (run-matrix.sh does, the builds done)
+cell-again:
+	$(call need_arch)
+	$(call need_point)
+	$(Q)$(CELL_ENV) $(TOP)/matrix/run-cell.sh again $(QEMU_CMD)
 
 # All cells, then the table. Each cell rewrites summary.json when it ends, so
 # an interrupted run still has a summary of every finished cell.
@@ -682,7 +687,7 @@ RUN_ENV = MAKE='$(MAKE)' RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) RESULTS=$(RESULTS) 
 	SERIES='$(SERIES_PATCHES)' CCACHE=$(CCACHE) ARCHES='$(ARCHES)' KSRC_NAME=$(KSRC_NAME) \
 	KSRC_TARBALL=$(KSRC_TARBALL) KSRC_PKG=$(KSRC_PKG) KNOWN_BREAKS=$(KNOWN_BREAKS) \
 	SERIES_ERROR=$(SERIES_ERROR) SERIES_OFFSETS=$(SERIES_OFFSETS) \
-	CELL_JOBS_FLAG=-j$(CELL_JOBS) RUN_NOTES='$(subst ','\'',$(RUN_NOTES))'
+	CELL_JOBS_FLAG=-j$(CELL_JOBS) RETRIES=$(RETRIES) RUN_NOTES='$(subst ','\'',$(RUN_NOTES))'
 #> matrix: build, boot and test every ARCHES x POINTS cell, print the table
 matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)$(if $(call series_points,$(POINTS)),$(MAKE) --no-print-directory series || \
@@ -738,6 +743,8 @@ cell-build/%: FORCE
 	$(Q)$(MAKE) --no-print-directory cell-build $(cell_args)
 boot/%: cell-build/% FORCE
 	$(Q)$(MAKE) --no-print-directory cell-boot $(cell_args)
+again/%: FORCE
+	$(Q)$(MAKE) --no-print-directory cell-again $(cell_args)
 
 # run-matrix.sh's question: "yes" if the kernel of every cell of
 # CELLS_ASKED (cell/ARCH/POINT ...) is built, else "no".

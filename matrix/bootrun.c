@@ -306,7 +306,7 @@ static void overload_note(struct overload *o, double waited, double wall, double
 		return;
 	o->share = share;
 	snprintf(o->what, sizeof(o->what),
-		 "host overloaded: QEMU waited for a CPU %.1f s of the %.1f s in which %s (over %.0f%%)",
+		 KMX_HOST_OVERLOADED "QEMU waited for a CPU %.1f s of the %.1f s in which %s (over %.0f%%)",
 		 waited, wall, what, max_wait * 100);
 }
 

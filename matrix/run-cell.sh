@@ -1,15 +1,18 @@
 #!/bin/sh
-# run-cell.sh build | boot QEMU-COMMAND...: one cell of the matrix, in two
-# steps. `build` builds the kernel and the initramfs (holding the arch's
+# run-cell.sh build | boot | again QEMU-COMMAND...: one cell of the
+# matrix, in two steps (and a third at most). `build` builds the kernel and the initramfs (holding the arch's
 # tree: the Makefile runs it under with-lock.sh) and leaves the outcome in
 # CELL_DIR/build.tsv; `boot` boots, and leaves CELL_DIR/cell.tsv whatever
 # happened: a failed build is a result of the cell, not an error of the
 # matrix. The boot needs only the point's kernel and initrd, so the arch's
 # next build may run beside it.
-# A boot that ends in timeout, qemu-error, qemu-abort, no-results or infra
-# (a time limit the host's load decided), or with an unexpected result, is booted again (RETRIES times, default 1); the first
-# attempt is kept in CELL_DIR/attempt1/, and report calls a result that
-# differs between the two flaky.
+# A boot that ends in timeout, qemu-error, qemu-abort, no-results or infra,
+# or with an unexpected result, is booted again at once (RETRIES times,
+# default 1); the first attempt is kept in CELL_DIR/attempt1/, and report
+# calls a result that differs between the two flaky. In a matrix, a boot
+# whose time limit the host's load decided (`report overloaded`) waits
+# instead for `again`: run-matrix.sh's last step, when the run's builds
+# are done, which keeps that boot in CELL_DIR/overloaded/ and boots again.
 # What the machine caused (a full disk, a missing compiler or QEMU, a
 # signal) is recorded as `infra`, never as a kernel's failure.
 # Environment (set by the Makefile's `cell-build` and `cell-boot` targets):
@@ -29,8 +32,8 @@ trap 'interrupted=1' INT TERM HUP
 step=${1:-}
 shift
 case $step in
-build | boot) ;;
-*) die "usage: run-cell.sh build | boot QEMU-COMMAND..." ;;
+build | boot | again) ;;
+*) die "usage: run-cell.sh build | boot | again QEMU-COMMAND..." ;;
 esac
 
 write_cell() {	# BUILD-LINE: cell.tsv, from the build's line and boot.tsv
@@ -83,10 +86,16 @@ if [ "$step" = build ]; then
 	exit 0
 fi
 
-# The boot step: the build's outcome, as the build step left it.
-build=$(cat "$CELL_DIR/build.tsv" 2>/dev/null)
-[ -n "$build" ] || build="error	0	the cell's build step left no outcome ($CELL_DIR/build.tsv)"
-rm -f "$CELL_DIR/build.tsv"
+# The boot step: the build's outcome, as the build step left it. The
+# again step: as the cell's record has it.
+if [ "$step" = again ]; then
+	build=$(sed -n 's/^build\t//p' "$CELL_DIR/cell.tsv" 2>/dev/null)
+	[ -n "$build" ] || die "$CELL_DIR: no cell record to boot again"
+else
+	build=$(cat "$CELL_DIR/build.tsv" 2>/dev/null)
+	[ -n "$build" ] || build="error	0	the cell's build step left no outcome ($CELL_DIR/build.tsv)"
+	rm -f "$CELL_DIR/build.tsv"
+fi
 
 boot() {
 	if ! command -v "$1" >/dev/null 2>&1; then
@@ -101,17 +110,37 @@ boot() {
 	[ -f "$CELL_DIR/boot.tsv" ] || printf 'boot\terror\t0\tbootrun left no record\n' >"$CELL_DIR/boot.tsv"
 }
 
+boot_line() { sed -n 's/^boot\t//p' "$CELL_DIR/cell.tsv"; }
+
 # Worth a second boot: a boot without results, one whose time limit the
-# host's load decided (infra), or an unexpected result.
+# host's load decided (infra), or an unexpected result. In a matrix, the
+# host's load is not retried at once: the builds beside it that caused it
+# are still running; run-matrix.sh boots it again alone at the end (again).
 worth_retry() {
-	case "$(sed -n 's/^boot\t\([^\t]*\)\t.*/\1/p' "$CELL_DIR/cell.tsv")" in
-	timeout | qemu-error | qemu-abort | no-results | infra) return 0 ;;
+	case "$(boot_line | cut -f1)" in
+	infra) [ "${CELL_IN_MATRIX:-}" != 1 ] ||
+		! "$HOSTBIN/report" overloaded "$RUN_DIR" | grep -qx "$ARCH/$POINT" ;;
+	timeout | qemu-error | qemu-abort | no-results) return 0 ;;
 	ok) ! "$HOSTBIN/report" $REPORT_FLAGS cell "$CELL_DIR" >/dev/null ;;
 	*) return 1 ;;
 	esac
 }
 
-rm -rf "$CELL_DIR/attempt1"
+if [ "$step" = again ]; then
+	# The boot the host's load decided judged nothing: kept apart (report
+	# reads cell.tsv and attempt1/ only), and the cell booted once more.
+	echo "  [$cell] booting again, alone: $(boot_line | cut -f3)"
+	rm -rf "$CELL_DIR/overloaded"
+	mkdir -p "$CELL_DIR/overloaded"
+	mv "$CELL_DIR/cell.tsv" "$CELL_DIR/console.log" "$CELL_DIR/overloaded/" 2>/dev/null
+	boot "$@"
+	write_cell "$build"
+	"$HOSTBIN/report" $REPORT_FLAGS summary --quiet "$RUN_DIR"
+	"$HOSTBIN/report" $REPORT_FLAGS cell "$CELL_DIR"
+	exit 0
+fi
+
+rm -rf "$CELL_DIR/attempt1" "$CELL_DIR/overloaded"
 case $build in
 ok*) boot "$@" ;;
 error*) printf 'boot\tnot-run\t0\tthe cell could not be built\n' >"$CELL_DIR/boot.tsv" ;;

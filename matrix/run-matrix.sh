@@ -96,6 +96,22 @@ if [ "$ended" = complete ] && [ "$rc" -gt 128 ]; then
 	warn "the cells' make ended by signal $((rc - 128)); the unfinished cells are not judged"
 	ended=interrupted
 fi
+# A boot the host's load decided (report overloaded) judged nothing. The
+# builds beside it, the likely load, are done now: each such cell boots
+# once more, alone (run-cell.sh again).
+if [ "$ended" = complete ] && [ "${RETRIES:-1}" -gt 0 ]; then
+	again=$("$HOSTBIN/report" overloaded "$RUN_DIR" | sed 's|^|again/|')
+	if [ -n "$again" ]; then
+		echo "kmatrix: $(printf '%s\n' "$again" | wc -l) cell(s) whose boot the host's load decided: booting each again, alone"
+		# shellcheck disable=SC2086 # one target per word
+		setsid $MAKE -j1 -k --no-print-directory RUN_ID="$RUN_ID" $again &
+		cells=$!
+		while :; do
+			wait $cells
+			kill -0 $cells 2>/dev/null || break
+		done
+	fi
+fi
 exec 8>&-	# the watchdog ends what is left of the cells' session
 # After a signal, let the cells below record how they ended (bootrun stops
 # QEMU, run-cell writes cell.tsv) before the reports are written.

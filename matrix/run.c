@@ -215,6 +215,7 @@ static int read_cell_tsv(struct cell *c, const char *path)
 			/* bootrun's seconds QEMU ran and waited for a CPU: the host's load */
 			c->qemu_ran_s = seconds(f[1]);
 			c->qemu_waited_s = seconds(f[2]);
+			c->has_host = 1;
 		} else if (!strcmp(f[0], "test") && n == 4 && !ktap_parse_status(f[2], &st)) {
 			struct test *t = add_test(c, f[1]);
 

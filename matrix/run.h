@@ -81,6 +81,7 @@ struct cell {
 	char *build_status, *boot_status;	/* vocab.h's outcome names */
 	double build_s, boot_s;
 	double qemu_ran_s, qemu_waited_s;	/* the boot's host load (bootrun's `host` line) */
+	int has_host;				/* the record has that line */
 	char *build_reason, *boot_reason, *qemu;
 	char *retry;			/* why the cell was booted a second time, or NULL */
 	struct test *tests;

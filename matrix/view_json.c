@@ -26,6 +26,12 @@ static void write_cell(FILE *f, const struct cell *c)
 	json_str(f, c->boot_status);
 	fprintf(f, ", \"seconds\": %.1f, \"reason\": ", c->boot_s);
 	json_str(f, c->boot_reason);
+	/* bootrun's sample of QEMU's threads: how busy the host was. */
+	if (c->has_host)
+		fprintf(f, ", \"host\": {\"qemu_ran_s\": %.1f, \"qemu_waited_s\": %.1f}", c->qemu_ran_s,
+			c->qemu_waited_s);
+	else
+		fprintf(f, ", \"host\": null");
 	fprintf(f, "},\n     \"qemu_command\": ");
 	json_str(f, c->qemu);
 	fprintf(f, ",\n     \"status\": ");

@@ -37,8 +37,9 @@ static void testcase(FILE *f, const struct cell *c, const struct test *t)
 		markup_printf(f, "<failure message=\"%s, expected %s: %s\">%s</failure>", status,
 			      t->judged ? status_name(t->expected) : "pass", t->reason, t->diag);
 	else if (t->unjudged)
-		markup_printf(f, "<skipped message=\"not judged (no expectation names it): %s%s%s\"/>", status,
-			      t->reason[0] ? ": " : "", t->reason);
+		markup_printf(f, "<skipped message=\"not judged (%s): %s%s%s\"/>",
+			      c->verdict == CELL_INFRA ? "its cell could not be judged" : "no expectation names it",
+			      status, t->reason[0] ? ": " : "", t->reason);
 	else if (t->status == KMX_SKIP)
 		markup_printf(f, "<skipped message=\"%s\"/>", t->reason);
 	else if (t->status != KMX_PASS)

@@ -29,6 +29,10 @@ void print_cell_line(const struct cell *c)
 		    c->build_reason[0] ? c->build_reason : c->boot_reason);
 	if (c->retry)
 		term_printf("  [%s %s]   booted twice; %s\n", c->arch, c->point, c->retry);
+	/* A busy host explains a slow boot; said once it is a quarter of it. */
+	if (c->has_host && c->qemu_waited_s > 0.25 * c->boot_s)
+		term_printf("  [%s %s]   host busy: QEMU waited for a CPU %.1f s of the boot's %.1f s\n", c->arch,
+			    c->point, c->qemu_waited_s, c->boot_s);
 	for (size_t j = 0; j < c->ntests; j++) {
 		const struct test *t = &c->tests[j];
 
@@ -165,7 +169,7 @@ int print_closing(const struct run *r, int have_expectations)
 		term_printf("%s: %u flaky results (they differed between two boots; not counted as regressions)\n",
 			    r->dir, t.flaky);
 	if (t.unjudged)
-		term_printf("%s: %u results not judged (no expectation names them; shown, not counted as passed)\n",
+		term_printf("%s: %u results not judged (no expectation names them, or they failed in a cell that could not be judged; shown, not counted as passed)\n",
 			    r->dir, t.unjudged);
 	if (t.known_breaks)
 		term_printf("%s: %u cells failed as the tree's known breaks say (not counted as failures)\n", r->dir,

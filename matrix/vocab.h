@@ -76,4 +76,10 @@ static const char *const kmx_boot_outcome_name[] = {
  */
 #define KMX_END_MARKER "kmatrix: all tests done"
 
+/*
+ * How bootrun's reason for an `infra` boot begins when the host's load,
+ * not the kernel, ran a time limit out (report overloaded finds them).
+ */
+#define KMX_HOST_OVERLOADED "host overloaded: "
+
 #endif

@@ -169,10 +169,15 @@ printf 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tinfra\t40\thost overloa
 expect "first attempt infra: its TIMEOUT makes nothing flaky" [ "$(jqval ld '[.cells[0].tests[].status] | join(" ")')" = "pass pass" ]
 expect "first attempt infra: the cell is ok" [ "$(jqval ld '.cells[0].status')" = ok ]
 expect "first attempt infra: the retry says why" sh -c "jq -r '.cells[0].retry' '$tmp/ld/summary.json' | grep -q 'first attempt: boot infra: host overloaded'"
+expect "host load: in summary.json" [ "$(jqval ld '.cells[0].boot.host | "\(.qemu_ran_s) \(.qemu_waited_s)"')" = "8 0.4" ]
+expect "host load: none recorded is null" [ "$(jqval r1 '.cells[0].boot.host')" = null ]
+expect "host load: a quiet host is not mentioned" sh -c "! '$bin/report' cell '$tmp/ld/x86_64-base' | grep -q 'host busy'"
 cell ld2 x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tinfra\t40\thost overloaded: QEMU waited\nhost\t3.0\t35.0\ntest\tsignal\tfail\tTIMEOUT after 30 s\n'
 "$bin/report" summary --quiet "$tmp/ld2"
 expect "infra twice: the cell is infra, the load its cause" [ "$(jqval ld2 '.cells[0].status + ": " + .cells[0].infra')" = "infra: host overloaded: QEMU waited" ]
 expect "infra twice: not a failure of the run" sh -c "'$bin/report' summary '$tmp/ld2' | grep -q '^matrix: .* 0 failed'"
+cell ld3 x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t40\t\nhost\t3.0\t35.0\ntest\tsignal\tpass\t\n'
+expect "host load: a busy host is said" sh -c "'$bin/report' cell '$tmp/ld3/x86_64-base' | grep -q 'host busy: QEMU waited for a CPU 35.0 s of the boot.s 40.0 s'"
 expect "infra twice: its failed result is unjudged" [ "$(jqval ld2 ".cells[0].tests[0].unjudged")" = true ]
 
 # A full disk: a clear error, the earlier reports intact, no temporary file.
