@@ -102,7 +102,11 @@ PATH_VARS := TOP SERIES WORK RESULTS RUN_DIR KSRC_TARBALL EXPECT KNOWN_BREAKS SE
 	BENCH_ROOT DEFCONFIG_ROOT TREE_ROOT BUILD_ROOT
 WORD_VARS := ARCHES ARCH POINTS POINT KSRC_PKG TREES RUN_ID KEEP MUTANTS_ONLY CHECK_MUTANTS MUTANT_BASE \
 	JOBS CELL_JOBS RETRIES TEST_TIMEOUT BOOT_TIMEOUT BOOT_SILENCE HOST_MAX_WAIT GUEST_APPEND \
-	FAULT_ARCH DISTCC_ARCH V FUZZ_SECONDS
+	FAULT_ARCH DISTCC_ARCH V FUZZ_SECONDS SERIES_BASE DEFCONFIG_POINT DISTCC_HOSTS CCACHE
+# Numbers: a word that is not one would reach a tool as 0 (atof).
+NUMBER_VARS := JOBS CELL_JOBS RETRIES TEST_TIMEOUT BOOT_TIMEOUT BOOT_SILENCE HOST_MAX_WAIT FUZZ_SECONDS
+$(foreach v,$(NUMBER_VARS),$(if $(call unsafe_in,$($(v)),0 1 2 3 4 5 6 7 8 9 .),\
+	$(error $(v)='$($(v))': not a number)))
 $(foreach v,$(PATH_VARS),$(if $(or $(call unsafe_in,$($(v)),$(SAFE_CHARS)),$(word 2,$($(v)))),\
 	$(error $(v)='$($(v))': a path may hold only letters, digits and . _ - / + @ % = : , (recipes give it to the shell))))
 $(foreach v,$(WORD_VARS),$(if $(call unsafe_in,$($(v)),$(SAFE_CHARS)),\
@@ -225,7 +229,7 @@ endif
 # The goals that make cells: each needs arches and points that exist, said
 # before anything builds (a run of no cells would hand make no goal, and
 # make's default goal is the matrix again).
-CELL_GOALS := matrix nightly nightly-tree mutants bisect-build check
+CELL_GOALS := all matrix nightly nightly-tree mutants bisect-build check
 ifneq ($(filter $(CELL_GOALS),$(or $(MAKECMDGOALS),all)),)
 ifeq ($(strip $(ARCHES)),)
 no_arches_why = $(or $(shell . $(TOP)/matrix/lib.sh && series_problem '$(SERIES_PATCHES)'),the series \

@@ -240,14 +240,35 @@ static struct qemu_thread {
 } threads[MAX_THREADS];
 static unsigned nthreads;
 
+/*
+ * What QEMU's threads ran and waited, in all and per thread (by their
+ * index in threads[]): a window's wait is its most waiting thread's, so
+ * that threads runnable at once do not add up past the wall clock.
+ */
 struct cpu_time {
 	double ran, waited;
+	unsigned n;
+	double thread_waited[MAX_THREADS];
 };
+
+/* The seconds the most waiting thread waited from `from` to `to`. */
+static double waited_since(const struct cpu_time *from, const struct cpu_time *to)
+{
+	double most = 0;
+
+	for (unsigned i = 0; i < to->n; i++) {
+		double w = to->thread_waited[i] - (i < from->n ? from->thread_waited[i] : 0);
+
+		if (w > most)
+			most = w;
+	}
+	return most;
+}
 
 /* Reads every live thread of pid; a thread that ended keeps its last figures. */
 static struct cpu_time qemu_cpu_time(pid_t pid)
 {
-	struct cpu_time t = { 0, 0 };
+	struct cpu_time t = { 0 };
 	char path[64];
 	struct dirent *e;
 	DIR *d;
@@ -284,7 +305,9 @@ static struct cpu_time qemu_cpu_time(pid_t pid)
 	for (unsigned i = 0; i < nthreads; i++) {
 		t.ran += threads[i].ran;
 		t.waited += threads[i].waited;
+		t.thread_waited[i] = threads[i].waited;
 	}
+	t.n = nthreads;
 	return t;
 }
 
@@ -317,11 +340,16 @@ static void overload_note(struct overload *o, double waited, double wall, double
  */
 static int timed_out_since(const struct ktap_state *k, size_t from)
 {
-	for (size_t i = from; i < k->ntests; i++)
-		if (strstr(k->tests[i].reason, "TIMEOUT") ||
-		    strstr(k->tests[i].reason, "terminated by timeout") ||
-		    strstr(k->tests[i].diag, "terminated by timeout"))
+	for (size_t i = from; i < k->ntests; i++) {
+		const struct ktap_test_result *t = &k->tests[i];
+
+		if (t->status != KMX_FAIL && t->status != KMX_ERROR)
+			continue;
+		/* "TIMEOUT after 30 s", or a program cut off: "93 of 95 results, then: TIMEOUT" */
+		if (strstr(t->reason, "TIMEOUT") || strstr(t->reason, "terminated by timeout") ||
+		    strstr(t->diag, "terminated by timeout"))
 			return 1;
+	}
 	return 0;
 }
 
@@ -442,12 +470,27 @@ static void usage(void)
 	exit(2);
 }
 
+/* A number of seconds or a percent: anything else would be 0 to atof. */
+static double number_arg(const char *opt, const char *value)
+{
+	char *end;
+	double v = value ? strtod(value, &end) : 0;
+
+	if (!value || end == value || *end || !(v >= 0) || v > 1e9) {
+		fprintf(stderr, "bootrun: %s '%s': not a number\n", opt, value ? value : "");
+		exit(2);
+	}
+	return v;
+}
+
 int main(int argc, char **argv)
 {
 	const char *log_path = NULL, *out_path = NULL, *marker = KMX_END_MARKER, *unbuilt = NULL;
 	double timeout = 300, silence = 90, start, last_output, marker_at = 0, panic_at = 0;
 	double max_wait = 0.5, program_start;
-	struct cpu_time at_program_start = { 0, 0 };
+	/* static: each holds a figure per thread */
+	static struct cpu_time at_start, at_program_start, at_last_output;
+	double limit_from = 0;
 	struct overload overload = { 0, "" };
 	size_t program_first_test = 0;
 	int programs_seen = 0;
@@ -469,15 +512,15 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "--out"))
 			out_path = argv[++i];
 		else if (!strcmp(argv[i], "--timeout"))
-			timeout = atof(argv[++i]);
+			timeout = number_arg(argv[i], argv[i + 1]), i++;
 		else if (!strcmp(argv[i], "--silence"))
-			silence = atof(argv[++i]);
+			silence = number_arg(argv[i], argv[i + 1]), i++;
 		else if (!strcmp(argv[i], "--marker"))
 			marker = argv[++i];
 		else if (!strcmp(argv[i], "--unbuilt"))
 			unbuilt = argv[++i];
 		else if (!strcmp(argv[i], "--max-wait"))
-			max_wait = atof(argv[++i]) / 100;
+			max_wait = number_arg(argv[i], argv[i + 1]) / 100, i++;
 		else
 			usage();
 	}
@@ -538,6 +581,9 @@ int main(int argc, char **argv)
 				fwrite(buf, 1, n, log);
 				fflush(log);
 				last_output = now();
+				/* Sampled anew: a wait is counted when it ends, and
+				 * the one that ended with this output came before it. */
+				at_last_output = qemu_cpu_time(pid);
 			}
 		}
 		for (ssize_t j = 0; j < n; j++) {
@@ -573,7 +619,7 @@ int main(int argc, char **argv)
 				programs_seen = k.top_results;
 				snprintf(what, sizeof(what), "%.150s timed out", k.last_program);
 				if (timed_out_since(&k, program_first_test))
-					overload_note(&overload, q.waited - at_program_start.waited,
+					overload_note(&overload, waited_since(&at_program_start, &q),
 						      now() - program_start, max_wait, what);
 				program_start = now();
 				at_program_start = q;
@@ -592,11 +638,16 @@ int main(int argc, char **argv)
 		if (panic_at && t - panic_at > 10)
 			break;
 		if (t - start > timeout) {
+			limit_from = start;
 			b.status = "timeout";
 			snprintf(b.reason, sizeof(b.reason), "no end marker after %.0f s in all", timeout);
 			break;
 		}
 		if (t - last_output > silence) {
+			/* Only the silence is the host's or the guest's: a guest
+			 * that went quiet on an idle CPU hangs, however busy the
+			 * boot was before. */
+			limit_from = last_output;
 			b.status = "timeout";
 			snprintf(b.reason, sizeof(b.reason), "console silent for %.0f s", silence);
 			break;
@@ -618,9 +669,10 @@ int main(int argc, char **argv)
 	}
 	b.seconds = (marker_at ? marker_at : now()) - start;
 	fclose(log);
-	/* The boot's own limits: over the whole boot. */
+	/* The boot's own limits: over the whole boot, or the console's silence. */
 	if (b.status && !strcmp(b.status, kmx_boot_outcome_name[KMX_BOOT_TIMEOUT]))
-		overload_note(&overload, b.qemu.waited, now() - start, max_wait, "the boot ran out of time");
+		overload_note(&overload, waited_since(limit_from == start ? &at_start : &at_last_output, &b.qemu),
+			      now() - limit_from, max_wait, "the boot ran out of time");
 
 	if (interrupted) {
 		b.status = "interrupted";

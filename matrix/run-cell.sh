@@ -105,7 +105,7 @@ boot() {
 	fi
 	echo "  [$cell] booting (console: $CELL_DIR/console.log)"
 	"$HOSTBIN/bootrun" --log "$CELL_DIR/console.log" --out "$CELL_DIR/boot.tsv" \
-		--timeout "$BOOT_TIMEOUT" --silence "$BOOT_SILENCE" --max-wait "${HOST_MAX_WAIT:-50}" \
+		--timeout "$BOOT_TIMEOUT" --silence "$BOOT_SILENCE" ${HOST_MAX_WAIT:+--max-wait "$HOST_MAX_WAIT"} \
 		${KSELFTESTS_UNBUILT:+--unbuilt "$KSELFTESTS_UNBUILT"} -- "$@" | sed "s/^/  [$cell] /"
 	[ -f "$CELL_DIR/boot.tsv" ] || printf 'boot\terror\t0\tbootrun left no record\n' >"$CELL_DIR/boot.tsv"
 }

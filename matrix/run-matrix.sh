@@ -53,7 +53,21 @@ trap 'ended=interrupted; [ -z "$cells" ] || kill -TERM -$cells 2>/dev/null' INT 
 # make -k: a cell whose own make fails (not its kernel: that is a result)
 # leaves no cell.tsv and is reported as such, and the other cells still run.
 alive="$RUN_DIR/.alive"
-rm -f "$alive" && mkfifo "$alive"
+in_session() {	# MAKE-COMMAND...: started in a session of its own, as $cells
+	rm -f "$alive" && mkfifo "$alive"
+	setsid sh -c '(cat "$1" >/dev/null; kill -TERM 0) & shift; exec "$@"' sh "$alive" "$@" &
+	cells=$!
+	exec 8>"$alive"	# (a session before this one ends here)
+	rm -f "$alive"
+}
+# wait returns early when a signal arrives: wait again for make to finish.
+wait_session() {
+	while :; do
+		wait $cells
+		rc=$?
+		kill -0 $cells 2>/dev/null || break
+	done
+}
 # How the cells run (see the Makefile): with every kernel built, each
 # cell's boot apart from its build (boot/ARCH/POINT), so that one arch's
 # boots overlap; else each cell as one job (cell/ARCH/POINT).
@@ -79,17 +93,8 @@ goals=$(printf '%s\n' "$@" | awk -F/ -v times="$RUN_DIR/.times" '
 	sort -s -t "$(printf '\t')" -k1,1gr -k2,2n | cut -f3 | sed "s|^cell/|$job|")
 rm -f "$RUN_DIR/.times"
 # shellcheck disable=SC2086 # one cell target per word
-setsid sh -c '(cat "$1" >/dev/null; kill -TERM 0) & shift; exec "$@"' sh "$alive" \
-	$MAKE -k ${CELL_JOBS_FLAG:-} --no-print-directory RUN_ID="$RUN_ID" CELL_ORDER="$order" $goals &
-cells=$!
-exec 8>"$alive"
-rm -f "$alive"
-# wait returns early when a signal arrives: wait again for make to finish.
-while :; do
-	wait $cells
-	rc=$?
-	kill -0 $cells 2>/dev/null || break
-done
+in_session $MAKE -k ${CELL_JOBS_FLAG:-} --no-print-directory RUN_ID="$RUN_ID" CELL_ORDER="$order" $goals
+wait_session
 # The cells' make killed from outside (not by a signal to this script):
 # the cells it left unfinished are the machine's doing, not the kernel's.
 if [ "$ended" = complete ] && [ "$rc" -gt 128 ]; then
@@ -104,12 +109,8 @@ if [ "$ended" = complete ] && [ "${RETRIES:-1}" -gt 0 ]; then
 	if [ -n "$again" ]; then
 		echo "kmatrix: $(printf '%s\n' "$again" | wc -l) cell(s) whose boot the host's load decided: booting each again, alone"
 		# shellcheck disable=SC2086 # one target per word
-		setsid $MAKE -j1 -k --no-print-directory RUN_ID="$RUN_ID" $again &
-		cells=$!
-		while :; do
-			wait $cells
-			kill -0 $cells 2>/dev/null || break
-		done
+		in_session $MAKE -j1 -k --no-print-directory RUN_ID="$RUN_ID" $again
+		wait_session
 	fi
 fi
 exec 8>&-	# the watchdog ends what is left of the cells' session

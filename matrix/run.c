@@ -253,6 +253,28 @@ void cell_clear(struct cell *c)
 	memset(c, 0, sizeof(*c));
 }
 
+/* A cell booted again alone at the run's end (run-cell.sh again): say why. */
+static void note_overloaded_boot(struct cell *c, const char *path)
+{
+	struct cell o = { 0 };
+	char why[1400];
+
+	o.arch = xstrdup(c->arch);
+	o.point = xstrdup(c->point);
+	o.build_status = xstrdup("");
+	o.boot_status = xstrdup("");
+	o.build_reason = xstrdup("");
+	o.boot_reason = xstrdup("");
+	o.qemu = xstrdup("");
+	if (!read_cell_tsv(&o, path)) {
+		snprintf(why, sizeof(why), "%s%sbooted again alone at the run's end, after boot %s: %.600s",
+			 c->retry ? c->retry : "", c->retry ? "; " : "", o.boot_status, o.boot_reason);
+		free(c->retry);
+		c->retry = xstrdup(why);
+	}
+	cell_clear(&o);
+}
+
 /* A retried cell: each test keeps its first attempt's result beside its own. */
 static void merge_first_attempt(struct cell *c, const char *path)
 {
@@ -274,11 +296,13 @@ static void merge_first_attempt(struct cell *c, const char *path)
 		 first.boot_reason[0] ? ": " : "", first.boot_reason);
 	c->retry = xstrdup(why);
 	/*
-	 * A first attempt the machine decided (infra: a time limit the host's
-	 * load ran out) judged nothing: its results neither confirm nor make
-	 * flaky the second attempt's.
+	 * An attempt the machine decided (infra: a time limit the host's load
+	 * ran out) judged nothing: a first one neither confirms nor makes
+	 * flaky the second's results; a second one leaves the cell infra,
+	 * unconfirmed either way (the first attempt stays in attempt1/).
 	 */
-	if (!strcmp(first.boot_status, kmx_boot_outcome_name[KMX_BOOT_INFRA])) {
+	if (!strcmp(first.boot_status, kmx_boot_outcome_name[KMX_BOOT_INFRA]) ||
+	    !strcmp(c->boot_status, kmx_boot_outcome_name[KMX_BOOT_INFRA])) {
 		cell_clear(&first);
 		return;
 	}
@@ -411,6 +435,8 @@ void run_load_cell(struct cell *c, const char *run_dir, const char *name, int ru
 	}
 	snprintf(path, sizeof(path), "%s/%s/attempt1/cell.tsv", run_dir, name);
 	merge_first_attempt(c, path);
+	snprintf(path, sizeof(path), "%s/%s/overloaded/cell.tsv", run_dir, name);
+	note_overloaded_boot(c, path);
 }
 
 /* Marks each result expected or not, counts, and gives the cell its verdict. */
@@ -631,7 +657,8 @@ static void find_flips(struct run *r)
 		for (size_t j = 0; j < r->ncells; j++) {
 			const struct cell *c = &r->cells[j];
 
-			if (strcmp(c->arch, r->archs[a]))
+			/* A cell the machine decided, or not done, says nothing of the kernel. */
+			if (strcmp(c->arch, r->archs[a]) || c->verdict == CELL_INFRA || c->verdict == CELL_PENDING)
 				continue;
 			for (size_t m = 0; prev && m < c->ntests; m++) {
 				const struct test *now = &c->tests[m], *was = cell_find_test(prev, now->name);

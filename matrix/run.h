@@ -67,7 +67,7 @@ struct test {
 	int judged;			/* an expectation applied */
 	enum kmx_test_status expected;	/* when judged */
 	int unexpected;
-	int unjudged;			/* no expectation names it, or its cell was infra and it failed */
+	int unjudged;			/* no expectation names it, or not as expected in an infra cell */
 	int retried;			/* the cell was booted twice and this test ran in both */
 	enum kmx_test_status first;	/* the first attempt's status, when retried */
 	char *first_reason;
@@ -247,7 +247,8 @@ void mutant_arch_totals(const struct run *r, const char *arch, unsigned *killed,
 /*
  * Totals over a run, for the closing lines. Each result is one of passed
  * (as expected), unexpected, flaky or unjudged (expectations were given and
- * none names it): passed = results - unexpected - flaky - unjudged.
+ * none names it, or it is not as expected in an infra cell):
+ * passed = results - unexpected - flaky - unjudged.
  */
 struct run_totals {
 	unsigned results, unexpected, flaky, unjudged, failed_cells, infra_cells, pending_cells, known_breaks;

@@ -139,8 +139,11 @@ void run_compare(struct comparison *cmp, const struct run *a, const struct run *
 		if (strcmp(ca->build_status, cb->build_status) || strcmp(ca->boot_status, cb->boot_status) ||
 		    ca->verdict != cb->verdict)
 			add(cmp, CHANGE_CELL, ca, cb, NULL, NULL, stopped(ca, cb));
+		/* A cell the machine decided is no baseline: its results are as if absent. */
+		int a_judged = ca->verdict != CELL_INFRA && ca->verdict != CELL_PENDING;
+
 		for (size_t m = 0; m < cb->ntests; m++) {
-			const struct test *tb = &cb->tests[m], *ta = cell_find_test(ca, tb->name);
+			const struct test *tb = &cb->tests[m], *ta = a_judged ? cell_find_test(ca, tb->name) : NULL;
 
 			if (!ta)
 				add(cmp, CHANGE_APPEARED, ca, cb, NULL, tb, tb->unexpected);
@@ -153,7 +156,7 @@ void run_compare(struct comparison *cmp, const struct run *a, const struct run *
 			else
 				add(cmp, CHANGE_CHANGED, ca, cb, ta, tb, 0);
 		}
-		for (size_t m = 0; cb->ntests && m < ca->ntests; m++)
+		for (size_t m = 0; a_judged && cb->verdict != CELL_INFRA && cb->ntests && m < ca->ntests; m++)
 			if (!cell_find_test(cb, ca->tests[m].name))
 				add(cmp, CHANGE_VANISHED, ca, cb, &ca->tests[m], NULL, 0);
 	}

@@ -54,7 +54,7 @@ static void tests_table(FILE *f, const struct run *r)
 	for (size_t i = 0; i < r->ncells; i++)
 		unjudged += r->cells[i].unjudged;
 	fprintf(f, "\nA result in **bold** is unexpected; `(exp. X)` gives the expectation.%s\n\n| test |",
-		unjudged ? " `(unjudged)`: no expectation names the result, or it failed in a cell that could not be judged (shown, not judged)." : "");
+		unjudged ? " `(unjudged)`: no expectation names the result, or it is not as expected in a cell that could not be judged (shown, not judged)." : "");
 	for (size_t i = 0; i < r->ncells; i++)
 		md_printf(f, " %s %s |", r->cells[i].arch, r->cells[i].point);
 	fprintf(f, "\n|---|");

@@ -169,7 +169,7 @@ int print_closing(const struct run *r, int have_expectations)
 		term_printf("%s: %u flaky results (they differed between two boots; not counted as regressions)\n",
 			    r->dir, t.flaky);
 	if (t.unjudged)
-		term_printf("%s: %u results not judged (no expectation names them, or they failed in a cell that could not be judged; shown, not counted as passed)\n",
+		term_printf("%s: %u results not judged (no expectation names them, or not as expected in a cell that could not be judged; shown, not counted as passed)\n",
 			    r->dir, t.unjudged);
 	if (t.known_breaks)
 		term_printf("%s: %u cells failed as the tree's known breaks say (not counted as failures)\n", r->dir,

@@ -32,7 +32,7 @@ for h in "$@"; do
 	mkdir -p "$found" "$work/corpus/$h"
 	case $h in
 	ktap) max_len=65536 ;;	# a whole console log
-	*) max_len=16384 ;;	# past read_cell_tsv()'s 8 KiB line
+	*) max_len=16384 ;;	# long lines, and many of them
 	esac
 	echo "  FUZZ    $h, $secs s (log: $work/$h.log)"
 	# -fork=1 with -ignore_*: a finding does not end the run, so one run

@@ -95,16 +95,30 @@ expect "a program's 'cut here' is no kernel warning" sh -c "! grep -q kernel_war
 # kernel's.
 timeout_ktap='echo "KTAP version 1"; echo "1..1"; i=0; while [ $i -lt 10000 ]; do i=$((i+1)); done; echo "not ok 1 spinner # TIMEOUT after 30 s"'
 fake starved "$timeout_ktap; echo '$marker'; exec sleep 60"
-check timeout-idle ok -- "$tmp/starved"
+# The program's time runs out while the guest sleeps (a TIMEOUT after a
+# span of seconds, as a real one): QEMU wants no CPU, however busy the
+# host that runs this test.
+fake sleeper "echo 'KTAP version 1'; echo '1..1'; sleep 1; echo 'not ok 1 spinner # TIMEOUT after 30 s'; echo '$marker'; exec sleep 60"
+check timeout-idle ok -- "$tmp/sleeper"
 expect "timeout on a free CPU: the program's failure stands" grep -q "^test	spinner	fail	TIMEOUT after 30 s" "$tmp/timeout-idle.tsv"
 expect "every record says what QEMU ran and waited" grep -q "^host	[0-9.]*	[0-9.]*$" "$tmp/timeout-idle.tsv"
 if command -v taskset >/dev/null 2>&1; then
 	taskset -c 0 sh -c 'while :; do :; done' & hog1=$!
 	taskset -c 0 sh -c 'while :; do :; done' & hog2=$!
 	check timeout-starved infra --silence 30 --timeout 60 -- taskset -c 0 nice -n 19 "$tmp/starved"
-	kill $hog1 $hog2; wait $hog1 $hog2 2>/dev/null
 	expect "starved: the reason names the host's load" grep -q "^boot	infra	[0-9.]*	host overloaded: QEMU waited for a CPU .* in which spinner timed out" "$tmp/timeout-starved.tsv"
 	expect "starved: the results are kept as they came" grep -q "^test	spinner	fail	TIMEOUT" "$tmp/timeout-starved.tsv"
+	# Starved while it printed, then silent on an idle CPU: the silence
+	# is the guest's, a hang, however busy the boot was before it. (It
+	# blocks in the shell itself, opening a FIFO no one writes: exec'ing
+	# sleep would want the starved CPU a while longer.)
+	mkfifo "$tmp/never"
+	fake starved-then-hangs "i=0; while [ \$i -lt 9000 ]; do i=\$((i+1)); [ \$((i % 200)) = 0 ] && echo still booting; done; read x <'$tmp/never'"
+	check starved-then-hangs timeout --silence 3 --timeout 60 -- taskset -c 0 nice -n 19 "$tmp/starved-then-hangs"
+	# A pass that says TIMEOUT is not a time limit that ran out.
+	fake starved-pass "echo 'KTAP version 1'; echo '1..1'; i=0; while [ \$i -lt 10000 ]; do i=\$((i+1)); done; echo 'ok 1 t # SKIP TIMEOUT not supported'; echo '$marker'; exec sleep 60"
+	check starved-skip-says-timeout ok --silence 30 --timeout 60 -- taskset -c 0 nice -n 19 "$tmp/starved-pass"
+	kill $hog1 $hog2; wait $hog1 $hog2 2>/dev/null
 else
 	expect "taskset (util-linux) is there to starve a stand-in" false
 fi

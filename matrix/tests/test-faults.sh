@@ -86,7 +86,7 @@ js() { jq -r "$2" "$tmp/$1/results/$1/summary.json"; }
 if command -v taskset >/dev/null 2>&1; then
 	spin_ktap='echo "KTAP version 1"; echo "1..1"; i=0; while [ $i -lt 10000 ]; do i=$((i+1)); done; echo "not ok 1 t_one # TIMEOUT after 30 s"'
 	qemu ov "if [ ! -e '$tmp/ov.once' ]; then : >'$tmp/ov.once'
-		for h in 1 2; do timeout 20 taskset -c 0 sh -c 'while :; do :; done' & done
+		for h in 1 2; do timeout 20 taskset -c 0 sh -c ': ov-hog; while :; do :; done' & done
 		exec taskset -c 0 nice -n 19 sh -c '$spin_ktap; $end; exec sleep 60'
 	fi
 	$ktap; $end"
@@ -95,8 +95,9 @@ if command -v taskset >/dev/null 2>&1; then
 	expect "host overloaded: booted again after the cells, alone" grep -q "booting again, alone: host overloaded" "$tmp/ov.out"
 	expect "host overloaded: not retried at once" [ ! -e "$tmp/ov/results/ov/ov-y/attempt1" ]
 	expect "host overloaded: the boot alone judges the cell" [ "$(js ov '.cells[0].status')" = ok ]
+	expect "host overloaded: the summary says it was booted again alone" sh -c "jq -r '.cells[0].retry' '$tmp/ov/results/ov/summary.json' | grep -q \"^booted again alone at the run's end, after boot infra: host overloaded\""
 	expect "host overloaded: the run passes" grep -q "^matrix: 2 passed, 0 failed$" "$tmp/ov.out"
-	pkill -f "while :; do :; done" 2>/dev/null
+	pkill -f ": ov-hog" 2>/dev/null
 else
 	expect "taskset (util-linux) is there to starve a stand-in" false
 fi

@@ -33,6 +33,8 @@ printf -- '--- linux.orig/Documentation/x.rst\n+++ linux/Documentation/x.rst\n@@
 
 refused "ARCHES empty" "ARCHES is empty" matrix ARCHES=
 refused "POINTS empty" "POINTS is empty" matrix POINTS=
+refused "ARCHES empty, make's default goal" "ARCHES is empty" ARCHES=
+refused "HOST_MAX_WAIT not a number" "HOST_MAX_WAIT='x': not a number" -n matrix HOST_MAX_WAIT=x
 refused "unknown arch" "unknown arch 'nosuch'" matrix ARCHES=nosuch
 refused "empty series folder" "no patches in it" matrix SERIES="$tmp/empty"
 refused "a folder whose only file is no patch" "0001-readme.patch: not a patch" matrix SERIES="$tmp/notpatch"

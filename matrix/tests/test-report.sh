@@ -176,6 +176,22 @@ cell ld2 x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tinfra\t40
 "$bin/report" summary --quiet "$tmp/ld2"
 expect "infra twice: the cell is infra, the load its cause" [ "$(jqval ld2 '.cells[0].status + ": " + .cells[0].infra')" = "infra: host overloaded: QEMU waited" ]
 expect "infra twice: not a failure of the run" sh -c "'$bin/report' summary '$tmp/ld2' | grep -q '^matrix: .* 0 failed'"
+# A cell the host's load decided says nothing of the kernel: no flip
+# along the points comes from it, and compare takes it for no baseline.
+cell ldf x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tinfra\t40\thost overloaded: QEMU waited\ntest\tsignal\tfail\tTIMEOUT after 30 s\n'
+cell ldf x86_64-rc1 'arch\tx86_64\npoint\trc1\nbuild\tok\t1\t\nboot\tok\t9\t\ntest\tsignal\tpass\t\n'
+expect "infra cell: no flip from it" sh -c "! '$bin/report' summary --table '$tmp/ldf' | grep -q 'signal.*->'"
+cell ldb x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t9\t\ntest\tsignal\tfail\tbroken\n'
+"$bin/report" compare "$tmp/ldf" "$tmp/ldb" >"$tmp/ldcmp.out"
+expect "infra baseline: a failure after it is worse (exit 1)" [ $? = 1 ]
+expect "infra baseline: the failure is named" grep -q "x86_64 base signal" "$tmp/ldcmp.out"
+# An infra second attempt: the cell is infra, nothing in it flaky.
+cell ld4 x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tinfra\t40\thost overloaded: QEMU waited\ntest\tsignal\tfail\tTIMEOUT after 30 s\n'
+mkdir -p "$tmp/ld4/x86_64-base/attempt1"
+printf 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t9\t\ntest\tsignal\tpass\t\n' >"$tmp/ld4/x86_64-base/attempt1/cell.tsv"
+"$bin/report" summary --quiet "$tmp/ld4"
+expect "infra second attempt: nothing flaky" [ "$(jqval ld4 '.cells[0].tests[0].status')" = fail ]
+expect "infra second attempt: the cell is infra, its failure unjudged" [ "$(jqval ld4 '"\(.cells[0].status) \(.cells[0].tests[0].unjudged)"')" = "infra true" ]
 cell ld3 x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t40\t\nhost\t3.0\t35.0\ntest\tsignal\tpass\t\n'
 expect "host load: a busy host is said" sh -c "'$bin/report' cell '$tmp/ld3/x86_64-base' | grep -q 'host busy: QEMU waited for a CPU 35.0 s of the boot.s 40.0 s'"
 expect "infra twice: its failed result is unjudged" [ "$(jqval ld2 ".cells[0].tests[0].unjudged")" = true ]
