@@ -253,19 +253,25 @@ void cell_clear(struct cell *c)
 	memset(c, 0, sizeof(*c));
 }
 
+/* Another attempt of cell c, before read_cell_tsv() fills it in. */
+static void cell_start(struct cell *a, const char *arch, const char *point)
+{
+	a->arch = xstrdup(arch);
+	a->point = xstrdup(point);
+	a->build_status = xstrdup("");
+	a->boot_status = xstrdup("");
+	a->build_reason = xstrdup("");
+	a->boot_reason = xstrdup("");
+	a->qemu = xstrdup("");
+}
+
 /* A cell booted again alone at the run's end (run-cell.sh again): say why. */
 static void note_overloaded_boot(struct cell *c, const char *path)
 {
 	struct cell o = { 0 };
 	char why[1400];
 
-	o.arch = xstrdup(c->arch);
-	o.point = xstrdup(c->point);
-	o.build_status = xstrdup("");
-	o.boot_status = xstrdup("");
-	o.build_reason = xstrdup("");
-	o.boot_reason = xstrdup("");
-	o.qemu = xstrdup("");
+	cell_start(&o, c->arch, c->point);
 	if (!read_cell_tsv(&o, path)) {
 		snprintf(why, sizeof(why), "%s%sbooted again alone at the run's end, after boot %s: %.600s",
 			 c->retry ? c->retry : "", c->retry ? "; " : "", o.boot_status, o.boot_reason);
@@ -281,13 +287,7 @@ static void merge_first_attempt(struct cell *c, const char *path)
 	struct cell first = { 0 };
 	char why[600];
 
-	first.arch = xstrdup(c->arch);
-	first.point = xstrdup(c->point);
-	first.build_status = xstrdup("");
-	first.boot_status = xstrdup("");
-	first.build_reason = xstrdup("");
-	first.boot_reason = xstrdup("");
-	first.qemu = xstrdup("");
+	cell_start(&first, c->arch, c->point);
 	if (read_cell_tsv(&first, path)) {
 		cell_clear(&first);
 		return;
