@@ -664,7 +664,7 @@ cell-boot:
 	$(call need_arch)
 	$(call need_point)
 	$(Q)$(CELL_ENV) $(TOP)/matrix/run-cell.sh boot $(QEMU_CMD)
-#> cell-again: boot a cell again whose boot the host's load decided (run-matrix.sh does, the builds done)
+#> cell-again: boot a cell again, alone, where a time limit ran out (run-matrix.sh does, the other cells done)
 cell-again:
 	$(call need_arch)
 	$(call need_point)
@@ -717,7 +717,7 @@ mutants: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)$(MAKE) --no-print-directory series
 	$(Q)mkdir -p $(MUTANTS_RESULTS)
 	$(Q)$(RUN_ENV) RESULTS=$(MUTANTS_RESULTS) RUN_DIR=$(MUTANTS_RESULTS)/$(RUN_ID) \
-		POINTS='(mutants)' ARCH_VIEW= MUTANTS='$(MUTANTS)' MUTANT_BASE='$(MUTANT_BASE)' \
+		POINTS=mutants ARCH_VIEW= MUTANTS='$(MUTANTS)' MUTANT_BASE='$(MUTANT_BASE)' \
 		MUTANTS_ONLY='$(MUTANTS_ONLY)' ARCH_KARCHS='$(filter $(addsuffix :%,$(ARCHES)),$(ARCH_KARCHS_ALL))' \
 		$(TOP)/matrix/run-mutants.sh
 

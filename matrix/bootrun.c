@@ -345,9 +345,7 @@ static int timed_out_since(const struct ktap_state *k, size_t from)
 
 		if (t->status != KMX_FAIL && t->status != KMX_ERROR)
 			continue;
-		/* "TIMEOUT after 30 s", or a program cut off: "93 of 95 results, then: TIMEOUT" */
-		if (strstr(t->reason, "TIMEOUT") || strstr(t->reason, "terminated by timeout") ||
-		    strstr(t->diag, "terminated by timeout"))
+		if (ktap_timed_out(t->reason, t->diag))
 			return 1;
 	}
 	return 0;

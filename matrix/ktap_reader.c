@@ -763,3 +763,9 @@ void ktap_free(struct ktap_state *k)
 	free(k->names);
 	ktap_init(k);
 }
+
+int ktap_timed_out(const char *reason, const char *diag)
+{
+	return strstr(reason, "TIMEOUT") || strstr(reason, "terminated by timeout") ||
+	       (diag && strstr(diag, "terminated by timeout"));
+}

@@ -88,6 +88,14 @@ void ktap_feed(struct ktap_state *k, const char *line);
  */
 void ktap_finish(struct ktap_state *k);
 void ktap_free(struct ktap_state *k);
+/*
+ * Whether a failed result's reason says a time limit ran out: init's or
+ * our harness's "TIMEOUT after 30 s", a program cut off ("93 of 95
+ * results, then: TIMEOUT"), or kselftest_harness.h's "Test terminated by
+ * timeout" (in the reason or the diagnostics; diag may be NULL).
+ */
+int ktap_timed_out(const char *reason, const char *diag);
+
 /* A status name of vocab.h (as cell.tsv and the expectations write it). */
 int ktap_parse_status(const char *s, enum kmx_test_status *out);
 

@@ -24,7 +24,7 @@ static const char usage_text[] =
 	"       report [--expect FILE] history OUT_DIR [RUN...]\n"
 	"       report runs [--except RUN] RESULTS_DIR\n"
 	"       report times RUN\n"
-	"       report overloaded RUN\n"
+	"       report [--expect FILE] again RUN\n"
 	"       report vocab\n"
 	"\n"
 	"  summary  write RUN's summary.json, junit.xml, summary.md and index.html (and\n"
@@ -35,7 +35,9 @@ static const char usage_text[] =
 	"  history  OUT_DIR/history.html over the runs (default: the runs in OUT_DIR)\n"
 	"  runs     the runs in RESULTS_DIR (folders with a cells.list), oldest first\n"
 	"  times    ARCH, POINT, build and boot seconds of each finished cell (TSV)\n"
-	"  overloaded  ARCH/POINT of each cell whose boot the host's load decided (infra)\n"
+	"  again    ARCH/POINT of each cell a matrix boots again alone at its end: a\n"
+	"           time limit ran out (a boot timeout, an unexpected TIMEOUT, or infra:\n"
+	"           host overloaded)\n"
 	"  vocab    the status and outcome names, for scripts\n"
 	"\n"
 	"Exit status: 0 when every cell built, booted, reported and nothing was\n"
@@ -205,21 +207,17 @@ static int cmd_times(int argc, char **argv)
 	return 0;
 }
 
-/* The cells whose boot the host's load decided: run-matrix.sh boots them again alone. */
-static int cmd_overloaded(int argc, char **argv)
+/* The cells a matrix boots again alone at its end (cell_wants_alone_boot()). */
+static int cmd_again(int argc, char **argv)
 {
 	struct run r;
 
 	if (argc != 1)
 		return usage();
 	run_load(&r, need_run(argv[0]));
-	for (size_t j = 0; j < r.ncells; j++) {
-		const struct cell *c = &r.cells[j];
-
-		if (!strcmp(c->boot_status, kmx_boot_outcome_name[KMX_BOOT_INFRA]) &&
-		    !strncmp(c->boot_reason, KMX_HOST_OVERLOADED, strlen(KMX_HOST_OVERLOADED)))
-			printf("%s/%s\n", c->arch, c->point);
-	}
+	for (size_t j = 0; j < r.ncells; j++)
+		if (cell_wants_alone_boot(&r.cells[j]))
+			printf("%s/%s\n", r.cells[j].arch, r.cells[j].point);
 	return 0;
 }
 
@@ -261,8 +259,8 @@ int main(int argc, char **argv)
 		return cmd_runs(argc, argv);
 	if (!strcmp(argv[-1], "times"))
 		return cmd_times(argc, argv);
-	if (!strcmp(argv[-1], "overloaded"))
-		return cmd_overloaded(argc, argv);
+	if (!strcmp(argv[-1], "again"))
+		return cmd_again(argc, argv);
 	if (!strcmp(argv[-1], "vocab"))
 		return cmd_vocab();
 	return usage();

@@ -9,10 +9,10 @@
 # A boot that ends in timeout, qemu-error, qemu-abort, no-results or infra,
 # or with an unexpected result, is booted again at once (RETRIES times,
 # default 1); the first attempt is kept in CELL_DIR/attempt1/, and report
-# calls a result that differs between the two flaky. In a matrix, a boot
-# whose time limit the host's load decided (`report overloaded`) waits
-# instead for `again`: run-matrix.sh's last step, when the run's builds
-# are done, which keeps that boot in CELL_DIR/overloaded/ and boots again.
+# calls a result that differs between the two flaky. In a matrix, a cell
+# where a time limit ran out (`report again`) waits instead for `again`:
+# run-matrix.sh's last step, once the other cells are done, which keeps
+# the boot before (attempt1/, or attempt2/ beside it) and boots alone.
 # What the machine caused (a full disk, a missing compiler or QEMU, a
 # signal) is recorded as `infra`, never as a kernel's failure.
 # Environment (set by the Makefile's `cell-build` and `cell-boot` targets):
@@ -113,34 +113,43 @@ boot() {
 boot_line() { sed -n 's/^boot\t//p' "$CELL_DIR/cell.tsv"; }
 
 # Worth a second boot: a boot without results, one whose time limit the
-# host's load decided (infra), or an unexpected result. In a matrix, the
-# host's load is not retried at once: the builds beside it that caused it
-# are still running; run-matrix.sh boots it again alone at the end (again).
+# host's load decided (infra), or an unexpected result. In a matrix, a
+# cell where a time limit ran out (`report again`: a boot timeout, an
+# unexpected TIMEOUT, host overloaded) is not booted again at once: the
+# builds and boots beside it may be why. run-matrix.sh boots it again,
+# alone, once the others are done (the again step).
 worth_retry() {
+	if [ "${CELL_IN_MATRIX:-}" = 1 ] &&
+		"$HOSTBIN/report" $REPORT_FLAGS again "$RUN_DIR" | grep -qx "$ARCH/$POINT"; then
+		return 1
+	fi
 	case "$(boot_line | cut -f1)" in
-	infra) [ "${CELL_IN_MATRIX:-}" != 1 ] ||
-		! "$HOSTBIN/report" overloaded "$RUN_DIR" | grep -qx "$ARCH/$POINT" ;;
-	timeout | qemu-error | qemu-abort | no-results) return 0 ;;
+	timeout | qemu-error | qemu-abort | no-results | infra) return 0 ;;
 	ok) ! "$HOSTBIN/report" $REPORT_FLAGS cell "$CELL_DIR" >/dev/null ;;
 	*) return 1 ;;
 	esac
 }
 
 if [ "$step" = again ]; then
-	# The boot the host's load decided judged nothing: kept apart (report
-	# reads cell.tsv and attempt1/ only), and the cell booted once more.
-	echo "  [$cell] booting again, alone: $(boot_line | cut -f3)"
-	rm -rf "$CELL_DIR/overloaded"
-	mkdir -p "$CELL_DIR/overloaded"
-	mv "$CELL_DIR/cell.tsv" "$CELL_DIR/console.log" "$CELL_DIR/overloaded/" 2>/dev/null
+	# The boot before is kept: as attempt1/ (the retry the cell did not
+	# get at once), or beside it as attempt2/. The new boot says it ran
+	# alone (its `alone` line), and judges the cell.
+	why=$("$HOSTBIN/report" $REPORT_FLAGS cell "$CELL_DIR" | head -n1 | sed 's/^  \[[^]]*\] //')
+	echo "  [$cell] booting again, alone: $why"
+	aside=attempt1
+	[ -d "$CELL_DIR/attempt1" ] && aside=attempt2
+	rm -rf "${CELL_DIR:?}/$aside"
+	mkdir -p "$CELL_DIR/$aside"
+	mv "$CELL_DIR/cell.tsv" "$CELL_DIR/console.log" "$CELL_DIR/$aside/" 2>/dev/null
 	boot "$@"
+	printf 'alone\t%s\n' "$(printf '%s' "$why" | tr '\t\n' '  ' | cut -c1-300)" >>"$CELL_DIR/boot.tsv"
 	write_cell "$build"
 	"$HOSTBIN/report" $REPORT_FLAGS summary --quiet "$RUN_DIR"
 	"$HOSTBIN/report" $REPORT_FLAGS cell "$CELL_DIR"
 	exit 0
 fi
 
-rm -rf "$CELL_DIR/attempt1" "$CELL_DIR/overloaded"
+rm -rf "$CELL_DIR/attempt1" "$CELL_DIR/attempt2"
 case $build in
 ok*) boot "$@" ;;
 error*) printf 'boot\tnot-run\t0\tthe cell could not be built\n' >"$CELL_DIR/boot.tsv" ;;

@@ -101,13 +101,15 @@ if [ "$ended" = complete ] && [ "$rc" -gt 128 ]; then
 	warn "the cells' make ended by signal $((rc - 128)); the unfinished cells are not judged"
 	ended=interrupted
 fi
-# A boot the host's load decided (report overloaded) judged nothing. The
-# builds beside it, the likely load, are done now: each such cell boots
-# once more, alone (run-cell.sh again).
+# A cell where a time limit ran out (report again: a boot timeout, an
+# unexpected TIMEOUT, host overloaded) may owe it to the builds and boots
+# beside it: once every cell is done, each boots again, one at a time
+# (run-cell.sh again), and that boot judges it.
 if [ "$ended" = complete ] && [ "${RETRIES:-1}" -gt 0 ]; then
-	again=$("$HOSTBIN/report" overloaded "$RUN_DIR" | sed 's|^|again/|')
+	# shellcheck disable=SC2086 # REPORT_FLAGS is a list of options
+	again=$("$HOSTBIN/report" $REPORT_FLAGS again "$RUN_DIR" | sed 's|^|again/|')
 	if [ -n "$again" ]; then
-		echo "kmatrix: $(printf '%s\n' "$again" | wc -l) cell(s) whose boot the host's load decided: booting each again, alone"
+		echo "kmatrix: $(printf '%s\n' "$again" | wc -l) cell(s) where a time limit ran out: booting each again, alone"
 		# shellcheck disable=SC2086 # one target per word
 		in_session $MAKE -j1 -k --no-print-directory RUN_ID="$RUN_ID" $again
 		wait_session

@@ -211,6 +211,9 @@ static int read_cell_tsv(struct cell *c, const char *path)
 			set(build ? &c->build_reason : &c->boot_reason, f[3]);
 		} else if (!strcmp(f[0], "qemu") && n == 2) {
 			set(&c->qemu, f[1]);
+		} else if (!strcmp(f[0], "alone") && n == 2) {
+			/* run-cell.sh again: this boot ran alone, at the run's end */
+			set(&c->alone, f[1]);
 		} else if (!strcmp(f[0], "host") && n == 3) {
 			/* bootrun's seconds QEMU ran and waited for a CPU: the host's load */
 			c->qemu_ran_s = seconds(f[1]);
@@ -249,7 +252,7 @@ void cell_clear(struct cell *c)
 	free(c->tests);
 	name_index_free(&c->names);
 	free(c->dir), free(c->arch), free(c->point), free(c->build_status), free(c->boot_status);
-	free(c->build_reason), free(c->boot_reason), free(c->qemu), free(c->retry);
+	free(c->build_reason), free(c->boot_reason), free(c->qemu), free(c->retry), free(c->alone);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -265,19 +268,27 @@ static void cell_start(struct cell *a, const char *arch, const char *point)
 	a->qemu = xstrdup("");
 }
 
-/* A cell booted again alone at the run's end (run-cell.sh again): say why. */
-static void note_overloaded_boot(struct cell *c, const char *path)
+/*
+ * A cell booted again alone at the run's end (run-cell.sh again) says so,
+ * and names the boot it set aside when that was not its first
+ * (attempt2/: the first stays in attempt1/).
+ */
+static void note_alone_boot(struct cell *c, const char *path)
 {
 	struct cell o = { 0 };
 	char why[1400];
+	int aside;
 
+	if (!c->alone)
+		return;
 	cell_start(&o, c->arch, c->point);
-	if (!read_cell_tsv(&o, path)) {
-		snprintf(why, sizeof(why), "%s%sbooted again alone at the run's end, after boot %s: %.600s",
-			 c->retry ? c->retry : "", c->retry ? "; " : "", o.boot_status, o.boot_reason);
-		free(c->retry);
-		c->retry = xstrdup(why);
-	}
+	aside = !read_cell_tsv(&o, path);
+	snprintf(why, sizeof(why), "%s%sbooted again alone at the run's end (%.300s)%s%s%s%.300s",
+		 c->retry ? c->retry : "", c->retry ? "; " : "", c->alone,
+		 aside ? "; the boot set aside: boot " : "", aside ? o.boot_status : "",
+		 aside && o.boot_reason[0] ? ": " : "", aside ? o.boot_reason : "");
+	free(c->retry);
+	c->retry = xstrdup(why);
 	cell_clear(&o);
 }
 
@@ -435,8 +446,8 @@ void run_load_cell(struct cell *c, const char *run_dir, const char *name, int ru
 	}
 	snprintf(path, sizeof(path), "%s/%s/attempt1/cell.tsv", run_dir, name);
 	merge_first_attempt(c, path);
-	snprintf(path, sizeof(path), "%s/%s/overloaded/cell.tsv", run_dir, name);
-	note_overloaded_boot(c, path);
+	snprintf(path, sizeof(path), "%s/%s/attempt2/cell.tsv", run_dir, name);
+	note_alone_boot(c, path);
 }
 
 /* Marks each result expected or not, counts, and gives the cell its verdict. */
@@ -489,6 +500,25 @@ void cell_judge(struct cell *c)
 		c->known_break = known_break_for(c->known_breaks, c->arch, c->point, "boot", c->boot_reason);
 	if (c->known_break)
 		c->verdict = CELL_KNOWN_BREAK;
+}
+
+/*
+ * Whether a matrix boots this cell again alone, once its other cells are
+ * done (report again): a time limit ran out, which the builds and boots
+ * beside it may have caused. Not a cell that already was.
+ */
+int cell_wants_alone_boot(const struct cell *c)
+{
+	if (c->alone || strcmp(c->build_status, kmx_build_outcome_name[KMX_BUILD_OK]))
+		return 0;
+	if (!strcmp(c->boot_status, kmx_boot_outcome_name[KMX_BOOT_TIMEOUT]) ||
+	    (!strcmp(c->boot_status, kmx_boot_outcome_name[KMX_BOOT_INFRA]) &&
+	     !strncmp(c->boot_reason, KMX_HOST_OVERLOADED, strlen(KMX_HOST_OVERLOADED))))
+		return 1;
+	for (size_t j = 0; j < c->ntests; j++)
+		if (c->tests[j].unexpected && ktap_timed_out(c->tests[j].reason, c->tests[j].diag))
+			return 1;
+	return 0;
 }
 
 const char *cell_status(const struct cell *c)

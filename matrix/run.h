@@ -82,6 +82,7 @@ struct cell {
 	double build_s, boot_s;
 	double qemu_ran_s, qemu_waited_s;	/* the boot's host load (bootrun's `host` line) */
 	int has_host;				/* the record has that line */
+	char *alone;				/* why it was booted again alone at the run's end, or NULL */
 	char *build_reason, *boot_reason, *qemu;
 	char *retry;			/* why the cell was booted a second time, or NULL */
 	struct test *tests;
@@ -219,6 +220,7 @@ void run_load(struct run *r, const char *dir);
 void run_load_cell(struct cell *c, const char *run_dir, const char *name, int run_over);
 /* Frees what run_load_cell() allocated. */
 void cell_clear(struct cell *c);
+int cell_wants_alone_boot(const struct cell *c);
 void cell_judge(struct cell *c);
 /* Built, booted, reported, nothing unexpected; or a known break of the tree. */
 static inline int cell_ok(const struct cell *c)

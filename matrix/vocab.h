@@ -56,6 +56,19 @@ static const char *const kmx_test_status_name[] = {
 	X(INFRA,       "infra")		\
 	X(ERROR,       "error")
 
+enum kmx_build_outcome {
+#define KMX_X(e, s) KMX_BUILD_##e,
+	KMX_BUILD_OUTCOMES(KMX_X)
+#undef KMX_X
+	KMX_NBUILD_OUTCOME
+};
+
+static const char *const kmx_build_outcome_name[] = {
+#define KMX_X(e, s) [KMX_BUILD_##e] = s,
+	KMX_BUILD_OUTCOMES(KMX_X)
+#undef KMX_X
+};
+
 enum kmx_boot_outcome {
 #define KMX_X(e, s) KMX_BOOT_##e,
 	KMX_BOOT_OUTCOMES(KMX_X)
