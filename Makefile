@@ -609,7 +609,13 @@ RUN_NOTES = $(foreach a,$(ARCHES),$(if $($(a)_KSELFTESTS),,$(a): no kernel selft
 # GUEST_APPEND: more kernel parameters, e.g. kmatrix_risky=1 (see guest-tests).
 #> GUEST_APPEND: more kernel parameters for the guest
 GUEST_APPEND ?=
-APPEND = console=$(call arch,CONSOLE) panic=-1 kmatrix_timeout=$(TEST_TIMEOUT) $(call arch,APPEND) $(GUEST_APPEND)
+# A program that needs more than TEST_TIMEOUT on an arch's emulation has its
+# arch file say so (<arch>_TEST_TIMEOUT_MIN); TEST_TIMEOUT never lowers it,
+# and the console's allowed silence outlasts it as it does TEST_TIMEOUT.
+test_timeout_min = $(or $(call arch,TEST_TIMEOUT_MIN),0)
+CELL_TEST_TIMEOUT = $(shell echo $$(( $(TEST_TIMEOUT) > $(test_timeout_min) ? $(TEST_TIMEOUT) : $(test_timeout_min) )))
+CELL_BOOT_SILENCE = $(shell echo $$(( $(CELL_TEST_TIMEOUT) + 30 > $(BOOT_SILENCE) ? $(CELL_TEST_TIMEOUT) + 30 : $(BOOT_SILENCE) )))
+APPEND = console=$(call arch,CONSOLE) panic=-1 kmatrix_timeout=$(CELL_TEST_TIMEOUT) $(call arch,APPEND) $(GUEST_APPEND)
 QEMU_CMD = $(call arch,QEMU) $(call arch,QEMU_ARGS) -nographic -monitor none \
 	-no-reboot -kernel $(IMAGE_CACHED) -initrd $(CELL_INITRD) -append '$(APPEND)'
 
@@ -626,7 +632,7 @@ series_points = $(filter-out pristine,$(1))
 # and build directory; the boot needs only the point's kernel and initrd,
 # kept per commit, so in a matrix it runs beside the arch's next build.
 CELL_ENV = RUN_DIR=$(RUN_DIR) CELL_DIR=$(CELL_DIR) ARCH=$(ARCH) POINT=$(POINT) V=$(V) \
-	HOSTBIN=$(HOSTBIN) BOOT_TIMEOUT=$(BOOT_TIMEOUT) BOOT_SILENCE=$(BOOT_SILENCE) HOST_MAX_WAIT=$(HOST_MAX_WAIT) \
+	HOSTBIN=$(HOSTBIN) BOOT_TIMEOUT=$(BOOT_TIMEOUT) BOOT_SILENCE=$(CELL_BOOT_SILENCE) HOST_MAX_WAIT=$(HOST_MAX_WAIT) \
 	QEMU_PKG=$(call arch,QEMU_PKG) RETRIES=$(RETRIES) KMATRIX_RUN='run $(RUN_ID)' \
 	CELL_IN_MATRIX=$(CELL_IN_MATRIX) REPORT_FLAGS='$(REPORT_FLAGS)' \
 	SERIES_ERROR=$(if $(call series_points,$(POINT)),$(SERIES_ERROR)) \
