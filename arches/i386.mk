@@ -38,7 +38,12 @@ i386_QEMU        := qemu-system-i386
 i386_QEMU_PKG    := qemu-system-x86
 i386_QEMU_ARGS   := -M q35 -cpu Nehalem -m 512M
 i386_CONSOLE     := ttyS0
-i386_APPEND      :=
+# no_timer_check: under a busy host, TCG's starved timer failed the
+# kernel's boot-time check of the IO-APIC timer, and the kernel panicked
+# ("IO-APIC + timer doesn't work!", 2026-12-07, sixteen CPU hogs beside
+# the matrix): a verdict of the host's load. The check is for broken
+# hardware, which QEMU's is not; virtual machines commonly turn it off.
+i386_APPEND      := no_timer_check
 i386_BUSYBOX_DEB := i386
 i386_GUEST_TESTS := sud x86_vm86
 # Verified (2026-12-04: every result as expected, the vm86 history shown),
