@@ -325,7 +325,10 @@ static void overload_note(struct overload *o, double waited, double wall, double
 {
 	double share = wall > 0 ? waited / wall : 0;
 
-	if (share <= max_wait || share <= o->share)
+	/* A limit of seconds cannot have run out in less than one: such a
+	 * window (a program that reports its own TIMEOUT at once) says
+	 * nothing of the host. */
+	if (wall < 1.0 || share <= max_wait || share <= o->share)
 		return;
 	o->share = share;
 	snprintf(o->what, sizeof(o->what),
