@@ -40,8 +40,8 @@ i386_QEMU_ARGS   := -M q35 -cpu Nehalem -m 512M
 i386_CONSOLE     := ttyS0
 # no_timer_check: under a busy host, TCG's starved timer failed the
 # kernel's boot-time check of the IO-APIC timer, and the kernel panicked
-# ("IO-APIC + timer doesn't work!", 2026-12-07, sixteen CPU hogs beside
-# the matrix): a verdict of the host's load. The check is for broken
+# ("IO-APIC + timer doesn't work!", with sixteen CPU hogs beside the
+# matrix: docs/measurements.md, "A busy host"): a verdict of the host's load. The check is for broken
 # hardware, which QEMU's is not; virtual machines commonly turn it off.
 i386_APPEND      := no_timer_check
 i386_BUSYBOX_DEB := i386

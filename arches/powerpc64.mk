@@ -68,11 +68,10 @@ powerpc64_KSELFTESTS      := seccomp/seccomp_bpf ptrace/get_syscall_info ptrace/
 	$(addprefix powerpc/signal/,signal signal_tm sigreturn_vdso sig_sc_double_restart \
 		sigreturn_kernel sigreturn_unaligned)
 # powerpc's signal selftest sends itself 500,000 signals (after 1000
-# forks): under TCG it took about 3 s on 2026-12-05, 6.7 s on 2026-12-06,
-# and on the machine of 2026-12-07, idle, from about 22 s to past 30 s,
-# the default TEST_TIMEOUT. Its own harness allows 300 s, and its folder's
-# kselftest settings set no runner limit (timeout=0); 120 s is seccomp's
-# own settings value. (Numbers in docs/measurements.md.)
+# forks): under TCG, on a slower machine, it ran past the default 30 s
+# even idle (docs/measurements.md, "A busy host"). Its own harness allows
+# 300 s, and its folder's kselftest settings set no runner limit
+# (timeout=0); 120 s is seccomp's own settings value.
 powerpc64_TEST_TIMEOUT_MIN := 120
 powerpc64_KSELFTESTS_CFLAGS = -I$(KST_SRC)/powerpc/include -DGIT_VERSION='"kmatrix"'
 powerpc64_KSELFTESTS_LIBC := libc6-dev-ppc64-cross

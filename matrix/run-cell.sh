@@ -1,6 +1,7 @@
 #!/bin/sh
 # run-cell.sh build | boot | again QEMU-COMMAND...: one cell of the
-# matrix, in two steps (and a third at most). `build` builds the kernel and the initramfs (holding the arch's
+# matrix, in two steps (and a third at most). `build` builds the kernel
+# and the initramfs (holding the arch's
 # tree: the Makefile runs it under with-lock.sh) and leaves the outcome in
 # CELL_DIR/build.tsv; `boot` boots, and leaves CELL_DIR/cell.tsv whatever
 # happened: a failed build is a result of the cell, not an error of the
