@@ -102,7 +102,8 @@ PATH_VARS := TOP SERIES WORK RESULTS RUN_DIR KSRC_TARBALL EXPECT KNOWN_BREAKS SE
 	BENCH_ROOT DEFCONFIG_ROOT TREE_ROOT BUILD_ROOT
 WORD_VARS := ARCHES ARCH POINTS POINT KSRC_PKG TREES RUN_ID KEEP MUTANTS_ONLY CHECK_MUTANTS MUTANT_BASE \
 	JOBS CELL_JOBS RETRIES TEST_TIMEOUT BOOT_TIMEOUT BOOT_SILENCE HOST_MAX_WAIT GUEST_APPEND \
-	FAULT_ARCH DISTCC_ARCH V FUZZ_SECONDS SERIES_BASE DEFCONFIG_POINT DISTCC_HOSTS CCACHE
+	FAULT_ARCH DISTCC_ARCH V FUZZ_SECONDS SERIES_BASE DEFCONFIG_POINT DISTCC_HOSTS CCACHE \
+	COVERAGE COVERAGE_POINT GCOV_FILES
 # Numbers: a word that is not one would reach a tool as 0 (atof).
 NUMBER_VARS := JOBS CELL_JOBS RETRIES TEST_TIMEOUT BOOT_TIMEOUT BOOT_SILENCE HOST_MAX_WAIT FUZZ_SECONDS
 $(foreach v,$(NUMBER_VARS),$(if $(call unsafe_in,$($(v)),0 1 2 3 4 5 6 7 8 9 .),\
@@ -158,7 +159,8 @@ SRC        := $(TREE_WORK)/src/linux
 TREE_ROOT  ?= $(TREE_WORK)/tree
 TREE        = $(TREE_ROOT)/$(ARCH)
 BUILD_ROOT ?= $(TREE_WORK)/build
-BUILD       = $(BUILD_ROOT)/$(ARCH)
+# make coverage's kernels (COVERAGE=1) are a variant: a build of their own.
+BUILD       = $(BUILD_ROOT)/$(ARCH)$(if $(filter 1,$(COVERAGE)),-coverage)
 HEADERS     = $(TREE_WORK)/headers/$(ARCH)
 # Programs built from this checkout's sources are kept apart from those of
 # other checkouts (a clone for CI, say): their dependencies name its files.
@@ -202,9 +204,16 @@ KCC = $(if $(filter 1,$(CCACHE)),$(TOP)/matrix/ccache-cc.sh ,$(if $(DISTCC_HOSTS
 # make passes its job slots only to lines where `$(MAKE)` stands literally,
 # and kbuild then ran at -j1 ("jobserver unavailable") in every cell.
 KMAKE_ARGS = --no-print-directory -C $(TREE) O=$(BUILD) ARCH=$(KARCH) \
-	CROSS_COMPILE=$(XPREFIX) CC="$(KCC)" $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS))
+	CROSS_COMPILE=$(XPREFIX) CC="$(KCC)" $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS)) $(GCOV_ARGS)
+# make coverage: the objects of the series' C files (GCOV_FILES) profiled.
+# kbuild keys the flag on the object's name alone, so a file of the same
+# name elsewhere is profiled too; the report reads only the series' files.
+#> COVERAGE: 1 builds and boots the coverage variant of a cell (make coverage sets it)
+COVERAGE    ?= 0
+GCOV_FILES  ?=
+GCOV_ARGS    = $(if $(filter 1,$(COVERAGE)),$(foreach o,$(sort $(basename $(notdir $(filter %.c,$(GCOV_FILES))))),GCOV_PROFILE_$(o).o=y))
 
-.PHONY: all help matrix check cell cell-build cell-boot cell-again cells-cached kernel initramfs guest shell toolchains \
+.PHONY: all help matrix check cell coverage coverage-report cell-build cell-boot cell-again cells-cached kernel initramfs guest shell toolchains \
 	deps tree headers kselftests initrd report unit-tests guest-all clean distclean FORCE \
 	series verify-series bisect-build compare nightly nightly-tree bench-report distcc-check mutants \
 	bench bench-defconfig
@@ -346,7 +355,9 @@ $(HOSTBIN)/%: $(TOP)/matrix/%.c $(wildcard $(TOP)/matrix/*.h)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -I$(TOP)/matrix -o $@.$$$$ $(filter %.c,$^) && mv -f $@.$$$$ $@
 $(HOSTBIN)/bootrun $(HOSTBIN)/report: $(TOP)/matrix/ktap_reader.c
 # report: the model of a run (run*.c) and its views (out.c, view_*.c).
-$(HOSTBIN)/report: $(addprefix $(TOP)/matrix/,run.c run_diff.c expect.c mutants.c out.c) $(wildcard $(TOP)/matrix/view_*.c)
+$(HOSTBIN)/report: $(addprefix $(TOP)/matrix/,run.c run_diff.c expect.c mutants.c out.c util.c) $(wildcard $(TOP)/matrix/view_*.c)
+# coverage: the series' lines a coverage boot ran (make coverage).
+$(HOSTBIN)/coverage: $(addprefix $(TOP)/matrix/,out.c util.c)
 # The toolchain's GCC plugin (see XPLUGIN), built with the host's C++
 # compiler against the cross compiler's own plugin headers.
 HOST_CXX    ?= c++
@@ -373,6 +384,7 @@ define FRAGMENT
 # base: $(call arch,CONFIG_BASE)
 $(file <$(TOP)/arches/common.config)
 $(call arch,CONFIG)
+$(if $(filter 1,$(COVERAGE)),$(COVERAGE_CONFIG))
 endef
 
 # Only the lines that set or unset an option (and the base) are kept: an
@@ -417,7 +429,7 @@ IMAGE_CACHED = $(BUILD)/images/$(or $(POINT_REV),unknown-point)/$(notdir $(call 
 $(BUILD)/compiler.last: FORCE
 	$(call need_arch)
 	$(shell mkdir -p $(@D))
-	$(file >$@.tmp,$(XGCC))
+	$(file >$@.tmp,$(XGCC) $(GCOV_ARGS))
 	$(Q)if [ ! -e $@ ] && [ -e $(BUILD)/config.last ]; then touch -r $(BUILD)/config.last $@.tmp; fi; \
 	cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@
 
@@ -615,7 +627,8 @@ GUEST_APPEND ?=
 test_timeout_min = $(or $(call arch,TEST_TIMEOUT_MIN),0)
 CELL_TEST_TIMEOUT = $(shell echo $$(( $(TEST_TIMEOUT) > $(test_timeout_min) ? $(TEST_TIMEOUT) : $(test_timeout_min) )))
 CELL_BOOT_SILENCE = $(shell echo $$(( $(CELL_TEST_TIMEOUT) + 30 > $(BOOT_SILENCE) ? $(CELL_TEST_TIMEOUT) + 30 : $(BOOT_SILENCE) )))
-APPEND = console=$(call arch,CONSOLE) panic=-1 kmatrix_timeout=$(CELL_TEST_TIMEOUT) $(call arch,APPEND) $(GUEST_APPEND)
+APPEND = console=$(call arch,CONSOLE) panic=-1 kmatrix_timeout=$(CELL_TEST_TIMEOUT) $(call arch,APPEND) \
+	$(if $(filter 1,$(COVERAGE)),kmatrix_gcov=1) $(GUEST_APPEND)
 QEMU_CMD = $(call arch,QEMU) $(call arch,QEMU_ARGS) -nographic -monitor none \
 	-no-reboot -kernel $(IMAGE_CACHED) -initrd $(CELL_INITRD) -append '$(APPEND)'
 
@@ -727,6 +740,44 @@ mutants: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 		MUTANTS_ONLY='$(MUTANTS_ONLY)' ARCH_KARCHS='$(filter $(addsuffix :%,$(ARCHES)),$(ARCH_KARCHS_ALL))' \
 		$(TOP)/matrix/run-mutants.sh
 
+# Series coverage: a cell whose kernel profiles the series' C files with
+# gcov (CONFIG_GCOV_KERNEL, kbuild's GCOV_PROFILE_<object>), booted with
+# kmatrix_gcov=1 so that init writes the counters to the console after each
+# program; then which of the series' changed lines ran (matrix/coverage.sh).
+# Its kernels are a variant of the arch's (the fragment plus
+# COVERAGE_CONFIG, in BUILD_ROOT/ARCH-coverage), cached like any other, and
+# its runs kept apart, as the mutants' are. An arch takes part where its
+# arch file sets <arch>_COVERAGE (gcov's kernel support and its boot were
+# tried there).
+#> COVERAGE_POINT: the point make coverage measures (default: the last of POINTS)
+COVERAGE_POINT ?= $(lastword $(POINTS))
+COVERAGE_ARCHES = $(foreach a,$(ARCHES),$(if $($(a)_COVERAGE),$(a)))
+COVERAGE_RESULTS = $(RESULTS)/coverage
+define COVERAGE_CONFIG
+CONFIG_DEBUG_FS=y
+CONFIG_GCOV_KERNEL=y
+endef
+#> coverage: the series' changed lines the tests run, per patch, on each arch of ARCHES that has coverage
+coverage: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS) coverage)
+	$(Q)$(if $(COVERAGE_ARCHES),true,echo "kmatrix: none of ARCHES ($(ARCHES)) has coverage (<arch>_COVERAGE in its arch file)" >&2; exit 2)
+	$(Q)$(MAKE) --no-print-directory series
+	$(Q)$(call check_points,base $(COVERAGE_POINT))
+	$(Q)mkdir -p $(COVERAGE_RESULTS)
+	$(Q)files=$$(git -C $(SRC) diff --name-only $$($(TOP)/matrix/checkout-point.sh --resolve $(SRC) base $(SERIES_NAME)) \
+		$$($(TOP)/matrix/checkout-point.sh --resolve $(SRC) $(COVERAGE_POINT) $(SERIES_NAME)) | tr '\n' ' '); \
+	rc=0; for a in $(COVERAGE_ARCHES); do \
+		$(MAKE) --no-print-directory cell COVERAGE=1 ARCH=$$a POINT=$(COVERAGE_POINT) RUN_ID=$(RUN_ID) \
+			RESULTS=$(COVERAGE_RESULTS) GCOV_FILES="$$files" || true; \
+		$(MAKE) --no-print-directory coverage-report COVERAGE=1 ARCH=$$a POINT=$(COVERAGE_POINT) RUN_ID=$(RUN_ID) \
+			RESULTS=$(COVERAGE_RESULTS) GCOV_FILES="$$files" || rc=1; \
+	done; ln -sfn $(RUN_ID) $(COVERAGE_RESULTS)/latest; exit $$rc
+#> coverage-report: the coverage report of ARCH's coverage cell at POINT in RUN_DIR (make coverage runs it)
+coverage-report: $(HOSTBIN)/coverage $(HOSTBIN)/report
+	$(call need_arch)
+	$(Q)SRC=$(SRC) TREE=$(TREE) BUILD=$(BUILD) ARCH=$(ARCH) KARCH=$(KARCH) XPREFIX=$(XPREFIX) \
+		SERIES_NAME=$(SERIES_NAME) POINT=$(POINT) CELL_DIR=$(CELL_DIR) HOSTBIN=$(HOSTBIN) \
+		$(TOP)/matrix/with-lock.sh $(LOCKS)/$(ARCH) "the $(ARCH) tree and build" $(TOP)/matrix/coverage.sh
+	$(Q)$(HOSTBIN)/report $(REPORT_FLAGS) summary --quiet $(RUN_DIR)
 # Cells of one arch share its tree and build directory: run-matrix.sh
 # makes each wait for the one before it in its list (CELL_ORDER, "TARGET:
 # PREVIOUS" pairs), so that cells of different arches run side by side,
@@ -832,7 +883,7 @@ CHECK_PKGS := chromium
 #> unit-tests: the host tools' tests and the fault-injection suite (no kernel needed)
 # No kernel tree needed: gen_init_cpio (from the tree) is tested only once
 # the tree is imported, as make check does first.
-unit-tests: $(HOSTBIN)/bootrun $(HOSTBIN)/report $(if $(wildcard $(SRC)/.stamp_imported),$(HOSTBIN)/gen_init_cpio)
+unit-tests: $(HOSTBIN)/bootrun $(HOSTBIN)/report $(HOSTBIN)/coverage $(if $(wildcard $(SRC)/.stamp_imported),$(HOSTBIN)/gen_init_cpio)
 	$(Q)$(MAKE) --no-print-directory -C $(TOP)/matrix/tests HOSTBIN=$(HOSTBIN) HOST_CC=$(HOST_CC)
 
 # The KTAP reader, the cell loader and the expectations under libFuzzer;

@@ -35,3 +35,5 @@ s390x_GUEST_TESTS := sud s390_default_trap
 s390x_KSELFTESTS      := seccomp/seccomp_bpf syscall_user_dispatch/sud_test ptrace/get_syscall_info \
 	ptrace/peeksiginfo ptrace/vmaccess sigaltstack/sas
 s390x_KSELFTESTS_LIBC := libc6-dev-s390x-cross
+# make coverage: gcov's kernel support builds and boots here (big-endian).
+s390x_COVERAGE     := 1

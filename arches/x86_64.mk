@@ -45,3 +45,5 @@ x86_64_GUEST_TESTS := sud x86_vsyscall
 x86_64_KSELFTESTS      := seccomp/seccomp_bpf syscall_user_dispatch/sud_test x86/test_vsyscall_64 \
 	ptrace/get_syscall_info ptrace/peeksiginfo ptrace/vmaccess sigaltstack/sas
 x86_64_KSELFTESTS_LIBC := libc6-dev
+# make coverage: gcov's kernel support builds and boots here.
+x86_64_COVERAGE    := 1

@@ -22,20 +22,6 @@
 const char *const mutant_verdict_name[MUT_NVERDICTS] = { MUTANT_VERDICTS(KMX_X) };
 #undef KMX_X
 
-static int split(char *line, char **f, int max)
-{
-	int n = 0;
-
-	line[strcspn(line, "\r\n")] = 0;
-	f[n++] = line;
-	for (char *p = line; *p && n < max; p++)
-		if (*p == '\t') {
-			*p = 0;
-			f[n++] = p + 1;
-		}
-	return n;
-}
-
 static struct mutant *find(struct mutants *ms, const char *point)
 {
 	for (size_t i = 0; i < ms->n; i++)
@@ -69,7 +55,7 @@ void mutants_load(struct mutants *ms, const char *run_dir)
 	if (!in)
 		return;
 	while (fgets(line, sizeof(line), in)) {
-		int n = split(line, f, 5);
+		int n = split_tabs(line, f, 5);
 
 		if (n == 3 && !strcmp(f[0], "catalogue")) {
 			ms->catalogue = xstrdup(f[1]);

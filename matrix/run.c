@@ -19,31 +19,6 @@
 #include "run.h"
 #include "usage.h"
 
-char *xstrdup(const char *s)
-{
-	char *p = strdup(s ? s : "");
-
-	if (!p)
-		die("out of memory");
-	return p;
-}
-
-void *xrealloc(void *p, size_t n)
-{
-	p = realloc(p, n ? n : 1);
-	if (!p)
-		die("out of memory");
-	return p;
-}
-
-void *xgrow(void *p, size_t n, size_t size)
-{
-	/* The capacity is the power of two above n: it doubles as n reaches one. */
-	if (n & (n - 1))
-		return p;
-	return xrealloc(p, (n ? 2 * n : 1) * size);
-}
-
 /* FNV-1a, its bits mixed (murmur3's finalizer): the index uses the low ones. */
 static size_t name_hash(const char *s)
 {
@@ -114,20 +89,6 @@ void name_index_free(struct name_index *x)
 const char *status_name(enum kmx_test_status s)
 {
 	return kmx_test_status_name[s];
-}
-
-int split_tabs(char *line, char **f, int max)
-{
-	int n = 0;
-
-	line[strcspn(line, "\r\n")] = 0;
-	f[n++] = line;
-	for (char *p = line; *p && n < max; p++)
-		if (*p == '\t') {
-			*p = 0;
-			f[n++] = p + 1;
-		}
-	return n;
 }
 
 static void set(char **field, const char *value)
@@ -253,7 +214,58 @@ void cell_clear(struct cell *c)
 	name_index_free(&c->names);
 	free(c->dir), free(c->arch), free(c->point), free(c->build_status), free(c->boot_status);
 	free(c->build_reason), free(c->boot_reason), free(c->qemu), free(c->retry), free(c->alone);
+	for (size_t i = 0; i < c->ncoverage; i++)
+		free(c->coverage[i].patch);
+	free(c->coverage);
 	memset(c, 0, sizeof(*c));
+}
+
+static void tally_add(struct coverage_tally *t, const char *state, const char *branches)
+{
+	unsigned taken, total;
+
+	if (!strcmp(state, "run") || !strcmp(state, "not-run")) {
+		t->code++;
+		t->run += !strcmp(state, "run");
+		if (sscanf(branches, "%u/%u", &taken, &total) == 2 && taken <= total) {
+			t->br_taken += taken;
+			t->br_total += total;
+		}
+	} else if (strcmp(state, "no-code")) {
+		t->elsewhere++;
+	}
+}
+
+/*
+ * A coverage cell's coverage.tsv (make coverage; matrix/coverage.c writes
+ * it, a line per changed line of the series): its tallies. None: nothing.
+ */
+static void load_coverage(struct cell *c, const char *path)
+{
+	char line[8192], *f[7];
+	FILE *in = fopen(path, "r");
+
+	if (!in)
+		return;
+	c->has_coverage = 1;
+	while (fgets(line, sizeof(line), in)) {
+		struct coverage_tally *t = NULL;
+
+		if (split_tabs(line, f, 7) < 6 || !strcmp(f[0], "patch"))
+			continue;
+		for (size_t i = 0; i < c->ncoverage && !t; i++)
+			if (!strcmp(c->coverage[i].patch, f[0]))
+				t = &c->coverage[i];
+		if (!t) {
+			c->coverage = xgrow(c->coverage, c->ncoverage, sizeof(*c->coverage));
+			t = &c->coverage[c->ncoverage++];
+			memset(t, 0, sizeof(*t));
+			t->patch = xstrdup(f[0]);
+		}
+		tally_add(t, f[3], f[5]);
+		tally_add(&c->coverage_all, f[3], f[5]);
+	}
+	fclose(in);
 }
 
 /* Another attempt of cell c, before read_cell_tsv() fills it in. */
@@ -448,6 +460,8 @@ void run_load_cell(struct cell *c, const char *run_dir, const char *name, int ru
 	merge_first_attempt(c, path);
 	snprintf(path, sizeof(path), "%s/%s/attempt2/cell.tsv", run_dir, name);
 	note_alone_boot(c, path);
+	snprintf(path, sizeof(path), "%s/%s/coverage.tsv", run_dir, name);
+	load_coverage(c, path);
 }
 
 /* Marks each result expected or not, counts, and gives the cell its verdict. */

@@ -19,6 +19,7 @@
 
 #include <stddef.h>
 
+#include "util.h"
 #include "vocab.h"
 
 /* How a cell came out, worst first; the names are those of the reports. */
@@ -74,6 +75,14 @@ struct test {
 	int first_only;			/* a failure of the first attempt the second did not report */
 };
 
+/* make coverage's figures of a cell (its coverage.tsv): per patch, and in all. */
+struct coverage_tally {
+	char *patch;			/* NULL in the total */
+	unsigned run, code;		/* changed lines run, of those with code */
+	unsigned br_taken, br_total;	/* their branch directions */
+	unsigned elsewhere;		/* lines that cannot run on this arch or config */
+};
+
 struct cell {
 	char *dir;			/* <arch>-<point>, relative to the run */
 	char *arch, *point;
@@ -94,6 +103,10 @@ struct cell {
 	const char *infra_cause;	/* with CELL_INFRA */
 	const struct known_breaks *known_breaks;	/* the run's, set before cell_judge() */
 	const char *known_break;	/* with CELL_KNOWN_BREAK: why */
+	struct coverage_tally *coverage;	/* per patch, in the series' order */
+	size_t ncoverage;
+	struct coverage_tally coverage_all;
+	int has_coverage;
 };
 
 /* A change of one test's result from one cell to the next. */
@@ -201,8 +214,6 @@ void expectations_clear(void);
 /* 1 and *st set when an expectation names this result. */
 int expectation_for(const char *arch, const char *point, const char *test, enum kmx_test_status *st);
 
-/* Splits a line at tabs in place (at most max fields); returns how many. */
-int split_tabs(char *line, char **f, int max);
 
 /* The known breaks: loads RUN/known-breaks.tsv (none: no known breaks). */
 void known_breaks_load(struct known_breaks *kb, const char *run_dir);
@@ -263,9 +274,5 @@ const char *run_tree(const struct run *r);
 void run_subject(const struct run *r, char *buf, size_t n);
 
 const char *status_name(enum kmx_test_status s);
-char *xstrdup(const char *s);
-void *xrealloc(void *p, size_t n);
-/* Room for item n of array p of n items of size each: doubled when full, so n appends cost O(n). */
-void *xgrow(void *p, size_t n, size_t size);
 
 #endif

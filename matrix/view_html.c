@@ -111,6 +111,22 @@ static void cell_details(FILE *f, const struct cell *c)
 			      c->retry, c->dir);
 	markup_printf(f, "<br><a href=\"%s/console.log\">console log</a> &middot; <a href=\"%s/build.log\">build log</a>"
 		      "<br>QEMU: <code>%s</code></p>\n", c->dir, c->dir, c->qemu);
+	if (c->has_coverage) {
+		const struct coverage_tally *a = &c->coverage_all;
+
+		markup_printf(f, "<p>Series coverage: lines run %u/%u, branch directions taken %u/%u (%u lines cannot "
+			      "run here); each line in <a href=\"%s/coverage.md\">coverage.md</a>.</p>\n"
+			      "<table><tr><th>patch</th><th>lines run</th><th>branch directions</th>"
+			      "<th>cannot run here</th></tr>\n", a->run, a->code, a->br_taken, a->br_total,
+			      a->elsewhere, c->dir);
+		for (size_t p = 0; p < c->ncoverage; p++) {
+			const struct coverage_tally *t = &c->coverage[p];
+
+			markup_printf(f, "<tr><td><code>%s</code></td><td>%u/%u</td><td>%u/%u</td><td>%u</td></tr>\n",
+				      t->patch, t->run, t->code, t->br_taken, t->br_total, t->elsewhere);
+		}
+		fprintf(f, "</table>\n");
+	}
 	fprintf(f, "<table><tr><th>test</th><th>result</th><th>expected</th><th>reason</th></tr>\n");
 	for (size_t m = 0; m < c->ntests; m++) {
 		const struct test *t = &c->tests[m];

@@ -12,6 +12,18 @@ static void json_str_or_null(FILE *f, const char *s)
 		fputs("null", f);
 }
 
+static void json_tally(FILE *f, const struct coverage_tally *t)
+{
+	fprintf(f, "{");
+	if (t->patch) {
+		fprintf(f, "\"patch\": ");
+		json_str(f, t->patch);
+		fprintf(f, ", ");
+	}
+	fprintf(f, "\"lines_run\": %u, \"lines_with_code\": %u, \"branches_taken\": %u, \"branches\": %u, "
+		"\"lines_elsewhere\": %u}", t->run, t->code, t->br_taken, t->br_total, t->elsewhere);
+}
+
 static void write_cell(FILE *f, const struct cell *c)
 {
 	fprintf(f, "{\"arch\": ");
@@ -52,6 +64,17 @@ static void write_cell(FILE *f, const struct cell *c)
 		fprintf(f, "\"unjudged\": %u, ", c->unjudged);
 	fprintf(f, "\"unexpected\": %u}", c->unexpected);
 	fprintf(f, ",\n     \"ok\": %s", cell_ok(c) ? "true" : "false");
+	/* make coverage's cells: the series' changed lines run, per patch. */
+	if (c->has_coverage) {
+		fprintf(f, ",\n     \"coverage\": ");
+		json_tally(f, &c->coverage_all);
+		fprintf(f, ",\n     \"coverage_by_patch\": [");
+		for (size_t i = 0; i < c->ncoverage; i++) {
+			fprintf(f, "%s\n       ", i ? "," : "");
+			json_tally(f, &c->coverage[i]);
+		}
+		fprintf(f, "]");
+	}
 	fprintf(f, ",\n     \"tests\": [");
 	for (size_t j = 0; j < c->ntests; j++) {
 		const struct test *t = &c->tests[j];

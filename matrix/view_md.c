@@ -78,6 +78,28 @@ static void tests_table(FILE *f, const struct run *r)
 	name_index_free(&seen);
 }
 
+/* make coverage's cells: per patch, the changed lines run (coverage.md has each line). */
+static void coverage_table(FILE *f, const struct run *r)
+{
+	for (size_t i = 0; i < r->ncells; i++) {
+		const struct cell *c = &r->cells[i];
+		const struct coverage_tally *a = &c->coverage_all;
+
+		if (!c->has_coverage)
+			continue;
+		md_printf(f, "\n## Series coverage on %s at %s\n\nLines run: %u/%u, branch directions taken: %u/%u "
+			  "(%u lines cannot run here); each line in [coverage.md](%s/coverage.md).\n\n"
+			  "| patch | lines run | branch directions | cannot run here |\n|---|---|---|---|\n",
+			  c->arch, c->point, a->run, a->code, a->br_taken, a->br_total, a->elsewhere, c->dir);
+		for (size_t p = 0; p < c->ncoverage; p++) {
+			const struct coverage_tally *t = &c->coverage[p];
+
+			md_printf(f, "| %s | %u/%u | %u/%u | %u |\n", t->patch, t->run, t->code, t->br_taken,
+				  t->br_total, t->elsewhere);
+		}
+	}
+}
+
 int write_markdown(const struct run *r)
 {
 	struct out o;
@@ -118,6 +140,7 @@ int write_markdown(const struct run *r)
 		fputc('\n', f);
 	}
 	tests_table(f, r);
+	coverage_table(f, r);
 	if (r->nflips)
 		fprintf(f, "\n## Where results change along the points\n\n"
 			"| arch | test | from | to | at point |\n|---|---|---|---|---|\n");

@@ -95,4 +95,22 @@ static const char *const kmx_boot_outcome_name[] = {
  */
 #define KMX_HOST_OVERLOADED "host overloaded: "
 
+/*
+ * Coverage on the console (make coverage; init with kmatrix_gcov=1): after
+ * the boot and after each program, init writes the kernel's gcov data
+ * files (debugfs) and resets them, so the host learns which program ran
+ * each line. The console is the one channel every arch has. As KTAP
+ * diagnostics of the top level, the lines are the guest's own and no
+ * result's (the KTAP reader passes over them):
+ *   # kmx-gcov: profile NAME      what ran since the one before ("boot": the
+ *                                 boot up to the first program)
+ *   # kmx-gcov: file PATH SIZE    a .gcda file, PATH as debugfs names it
+ *   # kmx-gcov: data TEXT         its bytes: two hex digits each, a run of
+ *                                 zero bytes as z<count in hex>;
+ *   # kmx-gcov: end SUM           FNV-1a (32 bits, hex) of the file's bytes
+ *   # kmx-gcov: error TEXT        what could not be read
+ */
+#define KMX_GCOV "# kmx-gcov: "
+#define KMX_GCOV_LINE_MAX 256
+
 #endif

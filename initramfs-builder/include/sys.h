@@ -131,6 +131,10 @@ static int sys_mount(const char *src, const char *dst, const char *type,
 }
 
 /* What getdents64 fills the buffer with, one after the other. */
+/* d_type values (include/linux/fs_types.h's FT_* as getdents64 gives them). */
+#define DT_DIR	4
+#define DT_REG	8
+
 struct kmx_dirent64 {
 	uint64_t ino;
 	int64_t off;
