@@ -237,6 +237,16 @@ static void put_field(FILE *f, const char *s)
 static struct qemu_thread {
 	long tid;
 	double ran, waited;
+	/*
+	 * The scheduler adds a wait to the count when it ends: a thread held
+	 * off the CPU right now has none of its current wait counted (seen: a
+	 * starved stand-in counted 1.3 s of a 5 s boot). So between two
+	 * samples that both find it runnable, the time it neither ran nor
+	 * had counted as waiting is taken as waiting (`pending`), until the
+	 * count catches up.
+	 */
+	double sampled_at, pending;
+	int runnable;
 } threads[MAX_THREADS];
 static unsigned nthreads;
 
@@ -265,9 +275,47 @@ static double waited_since(const struct cpu_time *from, const struct cpu_time *t
 	return most;
 }
 
+/* Whether the thread is runnable (state R in /proc/PID/task/TID/stat). */
+static int is_runnable(const char *task_dir, long tid)
+{
+	char path[128], buf[512], *paren;
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "%s/%ld/stat", task_dir, tid);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	paren = strrchr(buf, ')');	/* the name may hold spaces and parentheses */
+	return paren && paren[1] == ' ' && paren[2] == 'R';
+}
+
+static void thread_sample(struct qemu_thread *th, double ran, double waited, int runnable, double t_now)
+{
+	if (th->sampled_at >= 0) {
+		double counted = (ran - th->ran) + (waited - th->waited);
+		double unaccounted = t_now - th->sampled_at - counted;
+
+		/* The count caught up with a wait already taken as pending. */
+		th->pending -= waited - th->waited;
+		if (th->pending < 0)
+			th->pending = 0;
+		if (runnable && th->runnable && unaccounted > 0)
+			th->pending += unaccounted;
+	}
+	th->ran = ran;
+	th->waited = waited;
+	th->runnable = runnable;
+	th->sampled_at = t_now;
+}
+
 /* Reads every live thread of pid; a thread that ended keeps its last figures. */
 static struct cpu_time qemu_cpu_time(pid_t pid)
 {
+	double t_now = now();
 	struct cpu_time t = { 0 };
 	char path[64];
 	struct dirent *e;
@@ -291,12 +339,12 @@ static struct cpu_time qemu_cpu_time(pid_t pid)
 		if (fscanf(f, "%llu %llu", &ran, &waited) == 2) {
 			for (i = 0; i < nthreads && threads[i].tid != tid; i++)
 				;
-			if (i == nthreads && nthreads < MAX_THREADS)
-				threads[nthreads++].tid = tid;
-			if (i < nthreads) {
-				threads[i].ran = ran / 1e9;
-				threads[i].waited = waited / 1e9;
+			if (i == nthreads && nthreads < MAX_THREADS) {
+				threads[nthreads].tid = tid;
+				threads[nthreads++].sampled_at = -1;
 			}
+			if (i < nthreads)
+				thread_sample(&threads[i], ran / 1e9, waited / 1e9, is_runnable(path, tid), t_now);
 		}
 		fclose(f);
 	}
@@ -304,8 +352,8 @@ static struct cpu_time qemu_cpu_time(pid_t pid)
 		closedir(d);
 	for (unsigned i = 0; i < nthreads; i++) {
 		t.ran += threads[i].ran;
-		t.waited += threads[i].waited;
-		t.thread_waited[i] = threads[i].waited;
+		t.waited += threads[i].waited + threads[i].pending;
+		t.thread_waited[i] = threads[i].waited + threads[i].pending;
 	}
 	t.n = nthreads;
 	return t;

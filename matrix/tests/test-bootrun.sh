@@ -108,13 +108,22 @@ if command -v taskset >/dev/null 2>&1; then
 	check timeout-starved infra --silence 30 --timeout 60 -- taskset -c 0 nice -n 19 "$tmp/starved"
 	expect "starved: the reason names the host's load" grep -q "^boot	infra	[0-9.]*	host overloaded: QEMU waited for a CPU .* in which spinner timed out" "$tmp/timeout-starved.tsv"
 	expect "starved: the results are kept as they came" grep -q "^test	spinner	fail	TIMEOUT" "$tmp/timeout-starved.tsv"
-	# Starved while it printed, then silent on an idle CPU: the silence
-	# is the guest's, a hang, however busy the boot was before it. (It
-	# blocks in the shell itself, opening a FIFO no one writes: exec'ing
-	# sleep would want the starved CPU a while longer.)
+	# Starved while it printed, then silent on a free CPU: the silence is
+	# the guest's, a hang, however busy the boot was before it. The
+	# spinners stop at its last line, so that what it does after that
+	# line (reach the FIFO no one writes, and block there) is not itself
+	# starved: a stand-in still runnable when the silence runs out was
+	# held off by the host, and that is infra (bootrun counts the wait
+	# under way, too). Not starved to the last degree (nice 10, not 19):
+	# on a host busy with other work it must still reach its last line.
 	mkfifo "$tmp/never"
-	fake starved-then-hangs "i=0; while [ \$i -lt 9000 ]; do i=\$((i+1)); [ \$((i % 200)) = 0 ] && echo still booting; done; read x <'$tmp/never'"
-	check starved-then-hangs timeout --silence 3 --timeout 60 -- taskset -c 0 nice -n 19 "$tmp/starved-then-hangs"
+	fake starved-then-hangs "i=0; while [ \$i -lt 2000 ]; do i=\$((i+1)); [ \$((i % 200)) = 0 ] && echo still booting; done; echo 'the last line'; read x <'$tmp/never'"
+	( while ! grep -q 'the last line' "$tmp/starved-then-hangs.log" 2>/dev/null; do sleep 0.05; done
+	  kill $hog1 $hog2 ) & watcher=$!
+	check starved-then-hangs timeout --silence 3 --timeout 60 -- taskset -c 0 nice -n 10 "$tmp/starved-then-hangs"
+	wait $watcher $hog1 $hog2 2>/dev/null
+	taskset -c 0 sh -c 'while :; do :; done' & hog1=$!
+	taskset -c 0 sh -c 'while :; do :; done' & hog2=$!
 	# A pass that says TIMEOUT is not a time limit that ran out.
 	fake starved-pass "echo 'KTAP version 1'; echo '1..1'; i=0; while [ \$i -lt 10000 ]; do i=\$((i+1)); done; echo 'ok 1 t # SKIP TIMEOUT not supported'; echo '$marker'; exec sleep 60"
 	check starved-skip-says-timeout ok --silence 30 --timeout 60 -- taskset -c 0 nice -n 19 "$tmp/starved-pass"
