@@ -98,7 +98,7 @@ V            ?= 0
 SAFE_CHARS := a b c d e f g h i j k l m n o p q r s t u v w x y z \
 	A B C D E F G H I J K L M N O P Q R S T U V W X Y Z 0 1 2 3 4 5 6 7 8 9 . _ - / + @ % = : ,
 unsafe_in = $(strip $(if $(2),$(call unsafe_in,$(subst $(firstword $(2)),,$(1)),$(wordlist 2,999,$(2))),$(1)))
-PATH_VARS := TOP SERIES WORK RESULTS RUN_DIR KSRC_TARBALL EXPECT KNOWN_BREAKS SEEDS MUTANTS A B \
+PATH_VARS := TOP SERIES WORK RESULTS RUN_DIR KSRC_TARBALL EXPECT KNOWN_BREAKS SEEDS MUTANTS A B COVERAGE_UNREACHABLE \
 	BENCH_ROOT DEFCONFIG_ROOT TREE_ROOT BUILD_ROOT
 WORD_VARS := ARCHES ARCH POINTS POINT KSRC_PKG TREES RUN_ID KEEP MUTANTS_ONLY CHECK_MUTANTS MUTANT_BASE \
 	JOBS CELL_JOBS RETRIES TEST_TIMEOUT BOOT_TIMEOUT BOOT_SILENCE HOST_MAX_WAIT GUEST_APPEND \
@@ -753,6 +753,10 @@ mutants: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 COVERAGE_POINT ?= $(lastword $(POINTS))
 COVERAGE_ARCHES = $(foreach a,$(ARCHES),$(if $($(a)_COVERAGE),$(a)))
 COVERAGE_RESULTS = $(RESULTS)/coverage
+# The series' word on changed lines no test can run, and why (FILE, TEXT,
+# ARCHES, REASON: see matrix/coverage.c).
+#> COVERAGE_UNREACHABLE: the lines make coverage is told no test can run (default: SERIES/coverage/unreachable.tsv)
+COVERAGE_UNREACHABLE ?= $(wildcard $(SERIES)/coverage/unreachable.tsv)
 define COVERAGE_CONFIG
 CONFIG_DEBUG_FS=y
 CONFIG_GCOV_KERNEL=y
@@ -776,6 +780,7 @@ coverage-report: $(HOSTBIN)/coverage $(HOSTBIN)/report
 	$(call need_arch)
 	$(Q)SRC=$(SRC) TREE=$(TREE) BUILD=$(BUILD) ARCH=$(ARCH) KARCH=$(KARCH) XPREFIX=$(XPREFIX) \
 		SERIES_NAME=$(SERIES_NAME) POINT=$(POINT) CELL_DIR=$(CELL_DIR) HOSTBIN=$(HOSTBIN) \
+		UNREACHABLE=$(COVERAGE_UNREACHABLE) \
 		$(TOP)/matrix/with-lock.sh $(LOCKS)/$(ARCH) "the $(ARCH) tree and build" $(TOP)/matrix/coverage.sh
 	$(Q)$(HOSTBIN)/report $(REPORT_FLAGS) summary --quiet $(RUN_DIR)
 # Cells of one arch share its tree and build directory: run-matrix.sh

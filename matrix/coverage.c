@@ -11,13 +11,18 @@
  *       counted as damaged. Exit 1 when the console holds no profile.
  *
  *   coverage report --arch A --point P --lines LINES --files FILES
- *                   --tree TREE --out DIR COVDIR
+ *                   --tree TREE --out DIR [--unreachable FILE] COVDIR
  *       LINES: FILE, LINE, PATCH, TEXT per line the series changed (git
  *       blame BASE..POINT at POINT). FILES: FILE, STATE, REASON per file it
  *       changed; STATE is `profiled` (a .c built with gcov), `header`
  *       (reached through the objects that include it), or a reason the file
  *       cannot run here (`other-arch`, `not-built`). COVDIR: what extract
  *       wrote, plus PROFILE.gcov (gcov -b -c -t of that profile's files).
+ *       --unreachable: the series' own word on lines no test can run
+ *       (FILE, TEXT, ARCHES, REASON a line: a changed line of FILE whose
+ *       code holds TEXT, on ARCHES, `*` for all): such a line, not run, is
+ *       `unreachable` with the reason and not counted; run, it is counted
+ *       run and the report says the reason is wrong.
  *       Writes DIR/coverage.md and DIR/coverage.tsv, and prints the closing
  *       line: lines run of the executable changed lines, branch directions
  *       taken of theirs.
@@ -221,6 +226,7 @@ struct cline {
 	struct branch *br;
 	size_t nbr;
 	const char *state, *reason;	/* the file's */
+	const char *excuse;		/* why no test can run it (--unreachable), or NULL */
 };
 
 static struct cline *lines;
@@ -232,9 +238,6 @@ struct cfile {
 static struct cfile *files;
 static size_t nfiles;
 
-static char *profiles[MAX_PROFILES];
-static unsigned nprofiles;
-
 static FILE *open_or_die(const char *path)
 {
 	FILE *f = fopen(path, "r");
@@ -243,6 +246,56 @@ static FILE *open_or_die(const char *path)
 		die("%s: %s", path, strerror(errno));
 	return f;
 }
+
+struct excuse {
+	char *file, *text, *arches, *reason;
+};
+static struct excuse *excuses;
+static size_t nexcuses;
+
+static int arch_listed(const char *arches, const char *arch)
+{
+	size_t n = strlen(arch);
+
+	if (!strcmp(arches, "*"))
+		return 1;
+	for (const char *p = arches; (p = strstr(p, arch)); p += n)
+		if ((p == arches || p[-1] == ' ' || p[-1] == ',') && (!p[n] || p[n] == ' ' || p[n] == ','))
+			return 1;
+	return 0;
+}
+
+static void load_excuses(const char *path, const char *arch)
+{
+	char buf[8192], *f[4];
+	FILE *in = open_or_die(path);
+	int lineno = 0;
+
+	while (fgets(buf, sizeof(buf), in)) {
+		lineno++;
+		if (buf[0] == '#' || buf[strspn(buf, " \t\r\n")] == 0)
+			continue;
+		if (split_tabs(buf, f, 4) != 4 || !f[1][0])
+			die("%s:%d: not FILE<tab>TEXT<tab>ARCHES<tab>REASON", path, lineno);
+		if (!arch_listed(f[2], arch))
+			continue;
+		excuses = xrealloc(excuses, (nexcuses + 1) * sizeof(*excuses));
+		excuses[nexcuses++] = (struct excuse){ xstrdup(f[0]), xstrdup(f[1]), xstrdup(f[2]), xstrdup(f[3]) };
+	}
+	fclose(in);
+}
+
+static const char *excuse_for(const char *file, const char *text)
+{
+	for (size_t i = 0; i < nexcuses; i++)
+		if (!strcmp(excuses[i].file, file) && strstr(text, excuses[i].text))
+			return excuses[i].reason;
+	return NULL;
+}
+
+static char *profiles[MAX_PROFILES];
+static unsigned nprofiles;
+
 
 static void load_files(const char *path)
 {
@@ -404,6 +457,10 @@ static const char *line_state(const struct cline *l, const char **reason)
 		return "no-data";
 	}
 	*reason = NULL;
+	if (l->executable && !l->count && l->excuse) {
+		*reason = l->excuse;
+		return "unreachable";
+	}
 	return !l->executable ? "no-code" : l->count ? "run" : "not-run";
 }
 
@@ -460,6 +517,7 @@ static int cmp_str(const void *a, const void *b)
 static int cmd_report(int argc, char **argv)
 {
 	const char *arch = NULL, *point = NULL, *lines_path = NULL, *files_path = NULL, *tree = "", *outdir = NULL;
+	const char *unreachable = NULL;
 	char path[4200], buf[4096];
 	char **patches = NULL;
 	size_t npatches = 0;
@@ -471,17 +529,24 @@ static int cmd_report(int argc, char **argv)
 	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
 		const char **dst = !strcmp(argv[i], "--arch") ? &arch : !strcmp(argv[i], "--point") ? &point :
 			!strcmp(argv[i], "--lines") ? &lines_path : !strcmp(argv[i], "--files") ? &files_path :
-			!strcmp(argv[i], "--tree") ? &tree : !strcmp(argv[i], "--out") ? &outdir : NULL;
+			!strcmp(argv[i], "--tree") ? &tree : !strcmp(argv[i], "--out") ? &outdir :
+			!strcmp(argv[i], "--unreachable") ? &unreachable : NULL;
 
 		if (!dst || i + 1 == argc)
 			die("unknown or incomplete option %s", argv[i]);
 		*dst = argv[++i];
 	}
 	if (i + 1 != argc || !arch || !point || !lines_path || !files_path || !outdir)
-		die("usage: coverage report --arch A --point P --lines LINES --files FILES --tree TREE --out DIR COVDIR");
+		die("usage: coverage report --arch A --point P --lines LINES --files FILES --tree TREE --out DIR "
+		    "[--unreachable FILE] COVDIR");
 
 	load_files(files_path);
 	load_lines(lines_path);
+	if (unreachable) {
+		load_excuses(unreachable, arch);
+		for (size_t k = 0; k < nlines; k++)
+			lines[k].excuse = excuse_for(lines[k].file, lines[k].text);
+	}
 	qsort(lines, nlines, sizeof(*lines), cmp_line);
 	snprintf(path, sizeof(path), "%s/profiles.tsv", argv[i]);
 	in = open_or_die(path);
@@ -567,6 +632,8 @@ static int cmd_report(int argc, char **argv)
 				continue;
 			else if (!strcmp(state, "not-run"))
 				what = "not run";
+			else if (l->excuse)
+				what = "run, though the series' unreachable list says no test can run it";
 			else if (taken < l->nbr)
 				what = "run; a branch direction not taken";
 			else
@@ -604,6 +671,7 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "report"))
 		return cmd_report(argc - 1, argv + 1);
 	fprintf(stderr, "usage: coverage extract CONSOLE BUILD OUTDIR\n"
-		"       coverage report --arch A --point P --lines LINES --files FILES --tree TREE --out DIR COVDIR\n");
+		"       coverage report --arch A --point P --lines LINES --files FILES --tree TREE --out DIR\n"
+		"                       [--unreachable FILE] COVDIR\n");
 	return 2;
 }

@@ -2,7 +2,8 @@
 # coverage.sh: the series' lines a coverage cell ran (make coverage). Run by
 # the Makefile's coverage-report, after the cell booted, with SRC, TREE,
 # BUILD (the coverage build), ARCH, KARCH, XPREFIX, SERIES_NAME, POINT,
-# CELL_DIR and HOSTBIN in the environment.
+# CELL_DIR and HOSTBIN in the environment, and UNREACHABLE: the series'
+# list of lines no test can run, with the reasons (may be empty).
 #
 # 1. The console's gcov data, one profile per program (coverage extract).
 # 2. gcov of each profile's files, against the build's notes (.gcno).
@@ -83,4 +84,5 @@ git -C "$SRC" diff --name-only "$base" "$tip" | while read -r f; do
 done >"$out/lines.tsv"
 
 "$HOSTBIN/coverage" report --arch "$ARCH" --point "$POINT" --lines "$out/lines.tsv" \
-	--files "$out/files.tsv" --tree "$TREE" --out "$CELL_DIR" "$out/data"
+	--files "$out/files.tsv" --tree "$TREE" --out "$CELL_DIR" \
+	${UNREACHABLE:+--unreachable "$UNREACHABLE"} "$out/data"

@@ -100,6 +100,23 @@ expect "report: md: the line not run is listed" grep -q "kernel/signal.c:12 .*no
 expect "report: md: its | is escaped" grep -q 'a \\| and' "$tmp/coverage.md"
 expect "report: md: another arch's line has its reason" grep -q "another arch's code (arch/sparc)" "$tmp/coverage.md"
 expect "report: md: per patch, lines and branches" grep -q "^| 08-force | 2/3 | 2/2 | 1 | 0 |$" "$tmp/coverage.md"
+# The series' unreachable list: a line not run that it names is
+# unreachable with its reason, not counted; one that ran is counted run,
+# and the report says the list is wrong there.
+printf '# FILE\tTEXT\tARCHES\tREASON\nkernel/signal.c\ty();\ts390x, x86_64\tonly on ENOMEM\nkernel/signal.c\tx = 1\t*\tnever\nkernel/signal.c\tif (x)\tm68k\tnot here\n' >"$tmp/unreach"
+mkdir -p "$tmp/u"
+out=$("$cov" report --arch x86_64 --point fixed --lines "$tmp/lines" --files "$tmp/files" \
+	--tree /t/tree --out "$tmp/u" --unreachable "$tmp/unreach" "$tmp/r" 2>"$tmp/err")
+expect "unreachable: the named line is not counted ($out)" \
+	[ "$out" = "coverage x86_64 fixed: series lines run: 2/2, branches: 2/2" ]
+expect "unreachable: tsv state" grep -q "	12	unreachable	" "$tmp/u/coverage.tsv"
+expect "unreachable: md gives the reason" grep -q "kernel/signal.c:12 .*only on ENOMEM" "$tmp/u/coverage.md"
+expect "unreachable: a listed line that ran is flagged" grep -q "kernel/signal.c:10 .*unreachable list says" "$tmp/u/coverage.md"
+expect "unreachable: another arch's entry does not apply" sh -c "! grep -q 'not here' '$tmp/u/coverage.md'"
+printf 'kernel/signal.c\tno reason here\n' >"$tmp/unreach-bad"
+"$cov" report --arch x86_64 --point fixed --lines "$tmp/lines" --files "$tmp/files" \
+	--tree /t/tree --out "$tmp/u" --unreachable "$tmp/unreach-bad" "$tmp/r" 2>"$tmp/err"
+expect "unreachable: a malformed line is an error naming file and line" grep -q "unreach-bad:1: not FILE" "$tmp/err"
 "$cov" report --arch x86_64 --lines "$tmp/lines" "$tmp/r" 2>"$tmp/err"
 expect "report: a missing option is usage, exit 2 or 1 with the usage" grep -q usage "$tmp/err"
 finish test-coverage
