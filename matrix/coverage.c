@@ -33,6 +33,7 @@
  * comment) and is not counted.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -375,8 +376,13 @@ static const char *tree_path(const char *path, const char *tree)
 }
 
 /* One profile's gcov text: counts and branches of the changed lines. */
-static void load_gcov(const char *path, unsigned prof, const char *tree)
+static void load_gcov(const char *path, unsigned prof, const char *tree, const char *prof_dir)
 {
+	/* gcov names the notes as found: in the profile's own folder. The
+	 * object is their path below it, the same in every profile. */
+	char real[PATH_MAX], *r = realpath(prof_dir, real);
+	size_t rlen = r ? strlen(real) : 0;
+
 	char buf[16384], source[4096] = "", graph[128] = "";
 	struct cline *cur = NULL;
 	FILE *in = fopen(path, "r");
@@ -417,7 +423,9 @@ static void load_gcov(const char *path, unsigned prof, const char *tree)
 			if (!strncmp(colon, "Source:", 7))
 				snprintf(source, sizeof(source), "%s", tree_path(colon + 7, tree));
 			else if (!strncmp(colon, "Graph:", 6))
-				snprintf(graph, sizeof(graph), "%s", colon + 6);
+				snprintf(graph, sizeof(graph), "%s",
+					 r && !strncmp(colon + 6, real, rlen) && colon[6 + rlen] == '/' ?
+					 colon + 7 + rlen : colon + 6);
 			cur = NULL;
 			continue;
 		}
@@ -451,9 +459,13 @@ static const char *line_state(const struct cline *l, const char **reason)
 	*reason = l->reason;
 	if (!reached)
 		return l->state;
+	if (!l->seen && !strcmp(l->state, "header")) {
+		/* gcov shows a header only where some of it became code */
+		*reason = NULL;
+		return "no-code";
+	}
 	if (!l->seen) {
-		*reason = !strcmp(l->state, "header") ? "in no profiled object (no code of it was compiled into one)"
-						       : "no gcov data came back for its file";
+		*reason = "no gcov data came back for its file";
 		return "no-data";
 	}
 	*reason = NULL;
@@ -518,7 +530,7 @@ static int cmd_report(int argc, char **argv)
 {
 	const char *arch = NULL, *point = NULL, *lines_path = NULL, *files_path = NULL, *tree = "", *outdir = NULL;
 	const char *unreachable = NULL;
-	char path[4200], buf[4096];
+	char path[4200], dir[4200], buf[4096];
 	char **patches = NULL;
 	size_t npatches = 0;
 	struct tally all = { 0 };
@@ -556,7 +568,8 @@ static int cmd_report(int argc, char **argv)
 		split_tabs(buf, field, 3);
 		profiles[nprofiles] = xstrdup(field[0]);
 		snprintf(path, sizeof(path), "%s/%s.gcov", argv[i], field[0]);
-		load_gcov(path, nprofiles++, tree);
+		snprintf(dir, sizeof(dir), "%s/%s", argv[i], field[0]);
+		load_gcov(path, nprofiles++, tree, dir);
 	}
 	fclose(in);
 	if (!nprofiles)

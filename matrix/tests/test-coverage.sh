@@ -64,9 +64,12 @@ prog_b	1	0
 EOF
 # boot: line 10 runs, branch 0 of line 11 taken; prog_a: line 11 and its
 # branch 1; prog_b ran nothing. Line 12 is code never run, line 13 none.
-cat >"$tmp/r/boot.gcov" <<'EOF'
+# gcov names the notes where it found them, in each profile's own folder:
+# the same object, and its branches one set, in every profile.
+mkdir -p "$tmp/r/boot/kernel" "$tmp/r/prog_a/kernel"
+cat >"$tmp/r/boot.gcov" <<EOF
         -:    0:Source:/t/tree/kernel/signal.c
-        -:    0:Graph:kernel/signal.gcno
+        -:    0:Graph:$tmp/r/boot/kernel/signal.gcno
 function f called 1 returned 100% blocks executed 50%
         3:   10:	x = 1;
         1:   11:	if (x)
@@ -75,9 +78,9 @@ branch  1 taken 0
     #####:   12:		y();
         -:   13:}
 EOF
-cat >"$tmp/r/prog_a.gcov" <<'EOF'
+cat >"$tmp/r/prog_a.gcov" <<EOF
         -:    0:Source:/t/tree/kernel/signal.c
-        -:    0:Graph:kernel/signal.gcno
+        -:    0:Graph:$tmp/r/prog_a/kernel/signal.gcno
         -:   10:	x = 1;
         2:   11:	if (x)
 branch  0 taken 0
