@@ -103,7 +103,7 @@ PATH_VARS := TOP SERIES WORK RESULTS RUN_DIR KSRC_TARBALL EXPECT KNOWN_BREAKS SE
 WORD_VARS := ARCHES ARCH POINTS POINT KSRC_PKG TREES RUN_ID KEEP MUTANTS_ONLY CHECK_MUTANTS MUTANT_BASE \
 	JOBS CELL_JOBS RETRIES TEST_TIMEOUT BOOT_TIMEOUT BOOT_SILENCE HOST_MAX_WAIT GUEST_APPEND \
 	FAULT_ARCH DISTCC_ARCH V FUZZ_SECONDS SERIES_BASE DEFCONFIG_POINT DISTCC_HOSTS CCACHE \
-	COVERAGE COVERAGE_POINT GCOV_FILES
+	COVERAGE COVERAGE_POINT GCOV_FILES CHECK_COVERAGE_ARCHES
 # Numbers: a word that is not one would reach a tool as 0 (atof).
 NUMBER_VARS := JOBS CELL_JOBS RETRIES TEST_TIMEOUT BOOT_TIMEOUT BOOT_SILENCE HOST_MAX_WAIT FUZZ_SECONDS
 $(foreach v,$(NUMBER_VARS),$(if $(call unsafe_in,$($(v)),0 1 2 3 4 5 6 7 8 9 .),\
@@ -981,6 +981,10 @@ guest-all: $(SRC)/.stamp_imported
 # on m68k in about half a minute.
 #> CHECK_MUTANTS: the mutants (numbers) make check runs on FAULT_ARCH; make mutants runs all
 CHECK_MUTANTS ?= 01 04 09 19 27
+# The coverage make check runs: one arch's (its coverage kernel is one more
+# full build in a cold run); make coverage runs every arch that has it.
+#> CHECK_COVERAGE_ARCHES: the arches whose coverage make check runs and checks (every changed line run or excused)
+CHECK_COVERAGE_ARCHES ?= $(firstword $(COVERAGE_ARCHES))
 #> check: what CI runs: unit tests, verify-series, guest programs, the matrix, HTML, distcc, mutants and fault checks
 check: deps
 	$(Q)$(MAKE) --no-print-directory tree
@@ -993,6 +997,9 @@ check: deps
 	$(MAKE) --no-print-directory distcc-check RUN_ID=$(RUN_ID) | tee $(RESULTS)/$(RUN_ID)/distcc-check.txt; \
 	$(MAKE) --no-print-directory mutants RUN_ID=$(RUN_ID) ARCHES=$(FAULT_ARCH) MUTANTS_ONLY='$(CHECK_MUTANTS)' \
 		| tee $(RESULTS)/$(RUN_ID)/check-mutants.txt; \
+	$(MAKE) --no-print-directory coverage RUN_ID=$(RUN_ID) ARCHES='$(CHECK_COVERAGE_ARCHES)' >$(RESULTS)/$(RUN_ID)/coverage.log 2>&1; \
+	$(TOP)/matrix/tests/check-coverage.sh $(COVERAGE_RESULTS)/$(RUN_ID) $(CHECK_COVERAGE_ARCHES) \
+		| tee $(RESULTS)/$(RUN_ID)/check-coverage.txt; \
 	WORK=$(WORK) FAULT_TREE_WORK=$(TREE_WORK) FAULT_ARCH=$(FAULT_ARCH) FAULT_POINT=$(lastword $(POINTS)) SERIES_NAME=$(SERIES_NAME) \
 		$(TOP)/matrix/tests/check-faults.sh | tee $(RESULTS)/$(RUN_ID)/check-faults.txt; \
 	$(TOP)/matrix/tests/check-summary.sh $(RESULTS)/$(RUN_ID) || rc=1; \

@@ -1,0 +1,21 @@
+#!/bin/sh
+# check-coverage.sh RUN_DIR ARCH...: make check's look at a make coverage
+# run: for each arch, the report was written, every profile came back
+# whole, and every changed line with code was run or has its reason in the
+# series' unreachable list (a line no test runs is a hole in the tests).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib.sh"
+. "$here/lib.sh"
+run=$1
+shift
+for a in "$@"; do
+	cell=$(ls -d "$run/$a"-* 2>/dev/null | head -n1)
+	tsv=$cell/coverage.tsv
+	expect "coverage $a: coverage.tsv written" [ -n "$cell" ] && [ -s "$tsv" ] || continue
+	expect "coverage $a: every profile came back whole" \
+		awk -F'\t' '$3 != 0 { bad = 1 } END { exit bad }' "$cell/coverage/data/profiles.tsv"
+	holes=$(awk -F'\t' '$4 == "not-run" || $4 == "no-data" { print $2 ":" $3 " (" $1 ")" }' "$tsv")
+	expect "coverage $a: every changed line with code run or excused${holes:+; not: $holes}" [ -z "$holes" ]
+done
+finish check-coverage
