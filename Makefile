@@ -769,7 +769,8 @@ coverage: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS) coverage)
 	$(Q)$(if $(COVERAGE_ARCHES),true,echo "kmatrix: none of ARCHES ($(ARCHES)) has coverage (<arch>_COVERAGE in its arch file)" >&2; exit 2)
 	$(Q)$(MAKE) --no-print-directory series
 	$(Q)$(call check_points,base $(COVERAGE_POINT))
-	$(Q)mkdir -p $(COVERAGE_RESULTS)
+	$(Q)mkdir -p $(COVERAGE_RESULTS)/$(RUN_ID)
+	$(Q)for a in $(COVERAGE_ARCHES); do echo "$$a $(COVERAGE_POINT)"; done >$(COVERAGE_RESULTS)/$(RUN_ID)/cells.list
 	$(Q)files=$$(git -C $(SRC) diff --name-only $$($(TOP)/matrix/checkout-point.sh --resolve $(SRC) base $(SERIES_NAME)) \
 		$$($(TOP)/matrix/checkout-point.sh --resolve $(SRC) $(COVERAGE_POINT) $(SERIES_NAME)) | tr '\n' ' '); \
 	rc=0; for a in $(COVERAGE_ARCHES); do \
