@@ -784,7 +784,7 @@ coverage-report: $(HOSTBIN)/coverage $(HOSTBIN)/report
 	$(call need_arch)
 	$(Q)SRC=$(SRC) TREE=$(TREE) BUILD=$(BUILD) ARCH=$(ARCH) KARCH=$(KARCH) XPREFIX=$(XPREFIX) \
 		SERIES_NAME=$(SERIES_NAME) POINT=$(POINT) CELL_DIR=$(CELL_DIR) HOSTBIN=$(HOSTBIN) \
-		UNREACHABLE=$(COVERAGE_UNREACHABLE) \
+		UNREACHABLE=$(COVERAGE_UNREACHABLE) MUTANTS=$(MUTANTS) MUTANT_BASE=$(MUTANT_BASE) \
 		$(TOP)/matrix/with-lock.sh $(LOCKS)/$(ARCH) "the $(ARCH) tree and build" $(TOP)/matrix/coverage.sh
 	$(Q)$(HOSTBIN)/report $(REPORT_FLAGS) summary --quiet $(RUN_DIR)
 # Cells of one arch share its tree and build directory: run-matrix.sh

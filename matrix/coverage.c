@@ -11,7 +11,7 @@
  *       counted as damaged. Exit 1 when the console holds no profile.
  *
  *   coverage report --arch A --point P --lines LINES --files FILES
- *                   --tree TREE --out DIR [--unreachable FILE] COVDIR
+ *                   --tree TREE --out DIR [--unreachable FILE] [--mutants FILE] COVDIR
  *       LINES: FILE, LINE, PATCH, TEXT per line the series changed (git
  *       blame BASE..POINT at POINT). FILES: FILE, STATE, REASON per file it
  *       changed; STATE is `profiled` (a .c built with gcov), `header`
@@ -23,6 +23,10 @@
  *       code holds TEXT, on ARCHES, `*` for all): such a line, not run, is
  *       `unreachable` with the reason and not counted; run, it is counted
  *       run and the report says the reason is wrong.
+ *       --mutants: FILE, LINE, MUTANT per line a mutant of the catalogue
+ *       changes: the report names them beside each line, and lists the
+ *       lines run that no mutant changes (the tests' checks of those are
+ *       unmeasured).
  *       Writes DIR/coverage.md and DIR/coverage.tsv, and prints the closing
  *       line: lines run of the executable changed lines, branch directions
  *       taken of theirs.
@@ -228,6 +232,7 @@ struct cline {
 	size_t nbr;
 	const char *state, *reason;	/* the file's */
 	const char *excuse;		/* why no test can run it (--unreachable), or NULL */
+	char mutants[96];		/* the mutants that change it, space-separated */
 };
 
 static struct cline *lines;
@@ -361,6 +366,24 @@ static struct cline *find_line(const char *file, int line)
 	struct cline key = { .file = (char *)file, .line = line };
 
 	return bsearch(&key, lines, nlines, sizeof(*lines), cmp_line);
+}
+
+static void load_mutants(const char *path)
+{
+	char buf[4096], *f[3];
+	FILE *in = open_or_die(path);
+
+	while (fgets(buf, sizeof(buf), in)) {
+		struct cline *l;
+		size_t n;
+
+		if (split_tabs(buf, f, 3) != 3 || !(l = find_line(f[0], atoi(f[1]))))
+			continue;
+		n = strlen(l->mutants);
+		if (!strstr(l->mutants, f[2]) && n + strlen(f[2]) + 2 < sizeof(l->mutants))
+			snprintf(l->mutants + n, sizeof(l->mutants) - n, "%s%s", n ? " " : "", f[2]);
+	}
+	fclose(in);
 }
 
 /* A path as the tree names it: TREE/kernel/signal.c is kernel/signal.c. */
@@ -529,7 +552,7 @@ static int cmp_str(const void *a, const void *b)
 static int cmd_report(int argc, char **argv)
 {
 	const char *arch = NULL, *point = NULL, *lines_path = NULL, *files_path = NULL, *tree = "", *outdir = NULL;
-	const char *unreachable = NULL;
+	const char *unreachable = NULL, *mutants = NULL;
 	char path[4200], dir[4200], buf[4096];
 	char **patches = NULL;
 	size_t npatches = 0;
@@ -542,7 +565,7 @@ static int cmd_report(int argc, char **argv)
 		const char **dst = !strcmp(argv[i], "--arch") ? &arch : !strcmp(argv[i], "--point") ? &point :
 			!strcmp(argv[i], "--lines") ? &lines_path : !strcmp(argv[i], "--files") ? &files_path :
 			!strcmp(argv[i], "--tree") ? &tree : !strcmp(argv[i], "--out") ? &outdir :
-			!strcmp(argv[i], "--unreachable") ? &unreachable : NULL;
+			!strcmp(argv[i], "--unreachable") ? &unreachable : !strcmp(argv[i], "--mutants") ? &mutants : NULL;
 
 		if (!dst || i + 1 == argc)
 			die("unknown or incomplete option %s", argv[i]);
@@ -550,7 +573,7 @@ static int cmd_report(int argc, char **argv)
 	}
 	if (i + 1 != argc || !arch || !point || !lines_path || !files_path || !outdir)
 		die("usage: coverage report --arch A --point P --lines LINES --files FILES --tree TREE --out DIR "
-		    "[--unreachable FILE] COVDIR");
+		    "[--unreachable FILE] [--mutants FILE] COVDIR");
 
 	load_files(files_path);
 	load_lines(lines_path);
@@ -560,6 +583,8 @@ static int cmd_report(int argc, char **argv)
 			lines[k].excuse = excuse_for(lines[k].file, lines[k].text);
 	}
 	qsort(lines, nlines, sizeof(*lines), cmp_line);
+	if (mutants)
+		load_mutants(mutants);
 	snprintf(path, sizeof(path), "%s/profiles.tsv", argv[i]);
 	in = open_or_die(path);
 	while (fgets(buf, sizeof(buf), in) && nprofiles < MAX_PROFILES) {
@@ -590,7 +615,7 @@ static int cmd_report(int argc, char **argv)
 
 	/* coverage.tsv: every changed line, for tools. */
 	f = out_open(&o, outdir, "coverage.tsv");
-	fprintf(f, "patch\tfile\tline\tstate\tcount\tbranches\tran_by\n");
+	fprintf(f, "patch\tfile\tline\tstate\tcount\tbranches\tran_by\tmutants\n");
 	for (size_t k = 0; k < nlines; k++) {
 		const struct cline *l = &lines[k];
 		const char *reason, *state = line_state(l, &reason);
@@ -599,7 +624,7 @@ static int cmd_report(int argc, char **argv)
 		branches(f, l);
 		fputc('\t', f);
 		ran_by(f, l, ",");
-		fputc('\n', f);
+		fprintf(f, "\t%s\n", l->mutants);
 	}
 	if (out_commit(&o))
 		return 1;
@@ -673,6 +698,32 @@ static int cmd_report(int argc, char **argv)
 			fprintf(f, " |\n");
 		}
 	}
+	if (mutants) {
+		unsigned unmutated = 0;
+
+		for (size_t k = 0; k < nlines; k++) {
+			const struct cline *l = &lines[k];
+			const char *why, *state = line_state(l, &why);
+
+			if (strcmp(state, "run") || l->mutants[0])
+				continue;
+			if (!unmutated++)
+				fprintf(f, "\n## Lines run that no mutant changes\n\n"
+					"The tests run them; whether they check them, no mutant of the catalogue\n"
+					"measures yet.\n\n| line | code | patch | ran by |\n|---|---|---|---|\n");
+			fprintf(f, "| ");
+			md_str(f, l->file);
+			fprintf(f, ":%d | ", l->line);
+			md_code(f, l->text);
+			fprintf(f, " | ");
+			md_str(f, l->patch);
+			fprintf(f, " | ");
+			ran_by(f, l, ", ");
+			fprintf(f, " |\n");
+		}
+		if (!unmutated)
+			fprintf(f, "\nEvery line run is changed by some mutant of the catalogue.\n");
+	}
 	if (out_commit(&o))
 		return 1;
 	printf("coverage %s %s: series lines run: %u/%u, branches: %u/%u\n", arch, point, all.run,
@@ -688,6 +739,6 @@ int main(int argc, char **argv)
 		return cmd_report(argc - 1, argv + 1);
 	fprintf(stderr, "usage: coverage extract CONSOLE BUILD OUTDIR\n"
 		"       coverage report --arch A --point P --lines LINES --files FILES --tree TREE --out DIR\n"
-		"                       [--unreachable FILE] COVDIR\n");
+		"                       [--unreachable FILE] [--mutants FILE] COVDIR\n");
 	return 2;
 }

@@ -3,7 +3,8 @@
 # the Makefile's coverage-report, after the cell booted, with SRC, TREE,
 # BUILD (the coverage build), ARCH, KARCH, XPREFIX, SERIES_NAME, POINT,
 # CELL_DIR and HOSTBIN in the environment, and UNREACHABLE: the series'
-# list of lines no test can run, with the reasons (may be empty).
+# list of lines no test can run, with the reasons (may be empty); MUTANTS
+# and MUTANT_BASE: the mutant catalogue and the point it applies to.
 #
 # 1. The console's gcov data, one profile per program (coverage extract).
 # 2. gcov of each profile's files, against the build's notes (.gcno).
@@ -83,6 +84,25 @@ git -C "$SRC" diff --name-only "$base" "$tip" | while read -r f; do
 				printf "%s\t%d\t%s\t%s\n", file, line, patch[hash], substr($0, 2) }'
 done >"$out/lines.tsv"
 
+# The mutants of the catalogue over this point, by the lines they change
+# (the old side of their hunks; a hunk that only adds lines, the line
+# before it): which changed lines a mutant checks the tests on.
+: >"$out/mutants.tsv"
+if [ -n "${MUTANTS:-}" ] && [ "${MUTANT_BASE:-}" = "$POINT" ]; then
+	for m in "$MUTANTS"/*.patch; do
+		[ -f "$m" ] || continue
+		name=m$(basename "$m" | sed 's/-.*//')
+		awk -v m="$name" '
+			/^--- a\// { file = substr($0, 7); next }
+			/^@@ / { split($2, r, ","); old = substr(r[1], 2) + 0; next }
+			file == "" { next }
+			/^ / { old++; next }
+			/^-/ { printf "%s\t%d\t%s\n", file, old, m; old++; next }
+			/^\+/ { printf "%s\t%d\t%s\n", file, old - 1, m; next }' "$m"
+	done | sort -u >"$out/mutants.tsv"
+fi
+
 "$HOSTBIN/coverage" report --arch "$ARCH" --point "$POINT" --lines "$out/lines.tsv" \
+	--mutants "$out/mutants.tsv" \
 	--files "$out/files.tsv" --tree "$TREE" --out "$CELL_DIR" \
 	${UNREACHABLE:+--unreachable "$UNREACHABLE"} "$out/data"
