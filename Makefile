@@ -834,13 +834,15 @@ report: $(HOSTBIN)/report
 # history.html, a README or a person's notes in RESULTS are never runs.
 #> A: the older run of `make compare` (default: the run before B)
 #> B: the newer run of `make compare` (default: the newest run)
-#> compare: what changed between runs A= and B= (default: the last two runs)
+#> compare: what changed between runs A= and B= (default: the last two runs of SERIES)
+# (Runs of another series are not this one's history; given as A= and B=,
+# their differences are listed and none is judged worse.)
 compare: $(HOSTBIN)/report
-	$(Q)runs=$$($(HOSTBIN)/report runs $(RESULTS)); \
+	$(Q)runs=$$($(HOSTBIN)/report runs --series $(SERIES_NAME) $(RESULTS)); \
 	a='$(A)'; b='$(B)'; \
 	[ -n "$$b" ] || b=$$(echo "$$runs" | tail -n1); \
 	[ -n "$$a" ] || a=$$(echo "$$runs" | grep -vxF "$$(readlink -f "$$b")" | tail -n1); \
-	if [ -z "$$a" ] || [ -z "$$b" ]; then echo "kmatrix: compare needs two runs in $(RESULTS) (or A= and B=)" >&2; exit 1; fi; \
+	if [ -z "$$a" ] || [ -z "$$b" ]; then echo "kmatrix: compare needs two runs of $(SERIES_NAME) in $(RESULTS) (or A= and B=)" >&2; exit 1; fi; \
 	$(HOSTBIN)/report $(REPORT_FLAGS) compare "$$a" "$$b"
 
 # The nightly job: the default matrix, what changed since the last run, the
@@ -865,7 +867,7 @@ nightly:
 #> nightly-tree: the nightly of one tree (KSRC_PKG)
 nightly-tree: $(HOSTBIN)/report
 	$(Q)$(check_keep)
-	$(Q)prev=$$($(HOSTBIN)/report runs $(RESULTS) | tail -n1); \
+	$(Q)prev=$$($(HOSTBIN)/report runs --series $(SERIES_NAME) $(RESULTS) | tail -n1); \
 	$(MAKE) --no-print-directory matrix RUN_ID=$(RUN_ID); rc=$$?; \
 	if [ -n "$$prev" ]; then $(HOSTBIN)/report $(REPORT_FLAGS) compare $$prev $(RUN_DIR) || rc=1; fi; \
 	$(HOSTBIN)/report runs $(RESULTS) | head -n -$(KEEP) | xargs -r rm -rf; \

@@ -22,7 +22,7 @@ static const char usage_text[] =
 	"       report [--expect FILE] cell CELL_DIR[/cell.tsv]\n"
 	"       report [--expect FILE] compare RUN_A RUN_B\n"
 	"       report [--expect FILE] history OUT_DIR [RUN...]\n"
-	"       report runs [--except RUN] RESULTS_DIR\n"
+	"       report runs [--except RUN] [--series NAME] RESULTS_DIR\n"
 	"       report times RUN\n"
 	"       report [--expect FILE] again RUN\n"
 	"       report vocab\n"
@@ -175,18 +175,29 @@ static int cmd_history(int argc, char **argv)
 
 static int cmd_runs(int argc, char **argv)
 {
-	const char *except = NULL;
+	const char *except = NULL, *series = NULL;
 	char **runs, a[4096], b[4096];
 	size_t n;
 
-	if (argc == 3 && !strcmp(argv[0], "--except"))
-		except = argv[1], argv += 2, argc -= 2;
+	while (argc >= 3 && (!strcmp(argv[0], "--except") || !strcmp(argv[0], "--series"))) {
+		*(!strcmp(argv[0], "--except") ? &except : &series) = argv[1];
+		argv += 2, argc -= 2;
+	}
 	if (argc != 1)
 		return usage();
 	n = run_list(argv[0], &runs);
-	for (size_t i = 0; i < n; i++)
-		if (!except || !realpath(except, a) || !realpath(runs[i], b) || strcmp(a, b))
-			printf("%s\n", runs[i]);
+	for (size_t i = 0; i < n; i++) {
+		struct run info;
+
+		if (except && realpath(except, a) && realpath(runs[i], b) && !strcmp(a, b))
+			continue;
+		if (series) {
+			run_load_info(&info, runs[i]);
+			if (!info.series_name || strcmp(info.series_name, series))
+				continue;
+		}
+		printf("%s\n", runs[i]);
+	}
 	return 0;
 }
 

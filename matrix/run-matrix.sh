@@ -29,8 +29,9 @@ done >"$RUN_DIR/cells.list"
 NOT_RUN_POINTS=
 [ -n "${SERIES_ERROR:-}" ] && [ -s "$SERIES_ERROR" ] && NOT_RUN_POINTS=${SERIES_POINTS:-}
 export NOT_RUN_POINTS
-# The run before this one, by report's one definition of a run.
-prev=$("$HOSTBIN/report" runs --except "$RUN_DIR" "$RESULTS" | tail -n1)
+# The run before this one, by report's one definition of a run: the last
+# of the same series (another series' cells are not this one's history).
+prev=$("$HOSTBIN/report" runs --except "$RUN_DIR" --series "$SERIES_NAME" "$RESULTS" | tail -n1)
 {
 	"$TOP/matrix/run-info.sh" "$SRC" "$SERIES_NAME" "$SERIES" "${KSRC_NAME:-}" "${KSRC_TARBALL:-}" "${KSRC_PKG:-}"
 	[ -z "$prev" ] || printf 'previous\t%s\n' "$prev"

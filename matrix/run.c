@@ -717,6 +717,14 @@ static void find_flips(struct run *r)
 	}
 }
 
+/* What a run is of (its run.tsv) and nothing more: for lists of runs. */
+void run_load_info(struct run *r, const char *dir)
+{
+	memset(r, 0, sizeof(*r));
+	r->dir = xstrdup(dir);
+	load_run_info(r);
+}
+
 void run_load(struct run *r, const char *dir)
 {
 	char real[4096], **names;

@@ -202,8 +202,9 @@ struct comparison {
 	const struct run *a, *b;
 	struct change *changes;
 	size_t nchanges;
-	int worse;		/* never for runs of different trees */
+	int worse;		/* never for runs of different trees or series */
 	int other_tree;		/* the runs are of different kernel trees */
+	int other_series;	/* the runs are of different series */
 };
 
 /* The expectations (expect.c); none loaded: every fail and error is unexpected. */
@@ -228,6 +229,8 @@ char *run_tsv_line(const char *dir, const char *key);
 size_t run_list(const char *results_dir, char ***runs);
 /* Loads and judges a run; a run that is not a folder is fatal, broken cells are not. */
 void run_load(struct run *r, const char *dir);
+/* Only what the run is of (run.tsv): its series, tree, start and end. */
+void run_load_info(struct run *r, const char *dir);
 void run_load_cell(struct cell *c, const char *run_dir, const char *name, int run_over);
 /* Frees what run_load_cell() allocated. */
 void cell_clear(struct cell *c);

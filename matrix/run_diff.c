@@ -167,7 +167,9 @@ void run_compare(struct comparison *cmp, const struct run *a, const struct run *
 	/* (Runs from before run.tsv named the tree have only the kernel version.) */
 	cmp->other_tree = a->tree && b->tree ? strcmp(a->tree, b->tree) != 0 :
 			  a->kernel && b->kernel && !same_major_minor(a->kernel, b->kernel);
-	if (cmp->other_tree) {
+	/* Between series too: another series' cells are not this one's. */
+	cmp->other_series = a->series_name && b->series_name && strcmp(a->series_name, b->series_name);
+	if (cmp->other_tree || cmp->other_series) {
 		cmp->worse = 0;
 		for (size_t i = 0; i < cmp->nchanges; i++)
 			cmp->changes[i].worse = 0;

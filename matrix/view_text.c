@@ -140,9 +140,14 @@ void print_comparison(const struct comparison *cmp)
 	if (cmp->other_tree)
 		term_printf("  note: the runs are of different kernel trees (%s, %s): the changes below are\n"
 			    "  differences between the trees, not regressions\n", run_tree(cmp->a), run_tree(cmp->b));
+	if (cmp->other_series)
+		term_printf("  note: the runs are of different series (%s, %s): the changes below are\n"
+			    "  differences between the series, not regressions\n", cmp->a->series_name,
+			    cmp->b->series_name);
 	for (size_t i = 0; i < cmp->nchanges; i++)
 		print_change(&cmp->changes[i], &changes);
 	term_printf("%d changes; %s\n", changes, cmp->other_tree ? "runs of different trees: nothing is judged worse" :
+		    cmp->other_series ? "runs of different series: nothing is judged worse" :
 		    cmp->worse ?
 		    "WORSE: a new unexpected result or a cell that stopped building or booting" :
 		    "nothing got worse");

@@ -315,6 +315,19 @@ expect "compare across trees: still lists the change" grep -q "x86_64 base t1: p
 printf 'kernel\t6.1.158\ntree\tlinux-source-6.1\tlinux-source-6.1 6.1.158-1\n' >"$tmp/tb/run.tsv"
 "$bin/report" compare "$tmp/ta" "$tmp/tb" >/dev/null
 expect "compare on one tree: the new failure is worse again" [ $? = 1 ]
+# compare between series: as between trees, listed, none judged worse; and
+# the runs of one series are its own history (report runs --series).
+printf 'kernel\t6.1.158\ntree\tlinux-source-6.1\tx\nseries\tforced-exit\t/s\n' >"$tmp/ta/run.tsv"
+printf 'kernel\t6.1.158\ntree\tlinux-source-6.1\tx\nseries\tm68k-comment\t/m\n' >"$tmp/tb/run.tsv"
+"$bin/report" compare "$tmp/ta" "$tmp/tb" >"$tmp/cmp4.out"
+expect "compare across series: exit 0" [ $? = 0 ]
+expect "compare across series: says so" grep -q "different series (forced-exit, m68k-comment)" "$tmp/cmp4.out"
+expect "compare across series: still lists the change" grep -q "x86_64 base t1: pass -> fail" "$tmp/cmp4.out"
+mkdir -p "$tmp/hist"
+cp -r "$tmp/ta" "$tmp/hist/20261201-000000"; cp -r "$tmp/tb" "$tmp/hist/20261202-000000"
+expect "runs --series: only that series' runs" \
+	[ "$("$bin/report" runs --series forced-exit "$tmp/hist" | sed 's|.*/||')" = 20261201-000000 ]
+expect "runs: every run without it" [ "$("$bin/report" runs "$tmp/hist" | wc -l)" = 2 ]
 # Runs from before the tree line: a point release is the same tree, a minor release is not.
 printf 'kernel\t6.1.158\n' >"$tmp/ta/run.tsv"; printf 'kernel\t6.1.159\n' >"$tmp/tb/run.tsv"
 "$bin/report" compare "$tmp/ta" "$tmp/tb" >/dev/null
@@ -414,12 +427,13 @@ printf 'check-html: 3 passed, 0 failed\n' >"$tmp/uj/check-html.txt"
 printf 'distcc-check: 1 passed, 0 failed\n' >"$tmp/uj/distcc-check.txt"
 printf 'check-faults: 2 passed, 0 failed\n' >"$tmp/uj/check-faults.txt"
 printf 'mutants: 1 killed, 0 survived, 0 invalid of 1 (per arch: m68k 1/1)\n' >"$tmp/uj/check-mutants.txt"
+printf 'check-coverage: 3 passed, 0 failed\n' >"$tmp/uj/check-coverage.txt"
 expect "unjudged: check-summary.sh counts them as the matrix line does" \
-	[ "$("$(dirname "$0")/check-summary.sh" "$tmp/uj")" = "check: 8 passed, 0 failed, 2 unjudged" ]
+	[ "$("$(dirname "$0")/check-summary.sh" "$tmp/uj")" = "check: 11 passed, 0 failed, 2 unjudged" ]
 "$bin/report" summary "$tmp/fl" >/dev/null
 cp "$tmp/uj/"*check*.txt "$tmp/fl/"
 expect "flaky: check-summary.sh counts them apart, as the matrix line does" \
-	[ "$("$(dirname "$0")/check-summary.sh" "$tmp/fl")" = "check: 7 passed, 1 failed, 1 flaky" ]
+	[ "$("$(dirname "$0")/check-summary.sh" "$tmp/fl")" = "check: 10 passed, 1 failed, 1 flaky" ]
 
 # The grid takes any number of arches and points (it stopped at 64).
 for i in $(seq 1 70); do echo "x86_64 p$i"; done >"$tmp/wide.list"
