@@ -888,8 +888,9 @@ shell: kernel $(HOSTBIN)/gen_init_cpio
 
 # ---- tests of the project itself --------------------------------------------
 
-# make check also looks at the HTML report in a real browser.
-CHECK_PKGS := chromium
+# make check also looks at the HTML report in a real browser, and checks
+# kcidb.json against KCIDB's schema with Debian's JSON Schema validator.
+CHECK_PKGS := chromium python3-jsonschema
 
 #> unit-tests: the host tools' tests and the fault-injection suite (no kernel needed)
 # No kernel tree needed: gen_init_cpio (from the tree) is tested only once
@@ -997,6 +998,7 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory matrix RUN_ID=$(RUN_ID); rc=$$?; \
 	$(TOP)/toolchains/ensure-packages.sh $(CHECK_PKGS) && \
 		$(TOP)/matrix/tests/check-html.sh $(RESULTS)/$(RUN_ID) $(HOSTBIN) | tee $(RESULTS)/$(RUN_ID)/check-html.txt; \
+	$(TOP)/matrix/tests/check-kcidb.sh $(RESULTS)/$(RUN_ID) | tee $(RESULTS)/$(RUN_ID)/check-kcidb.txt; \
 	$(MAKE) --no-print-directory distcc-check RUN_ID=$(RUN_ID) | tee $(RESULTS)/$(RUN_ID)/distcc-check.txt; \
 	$(MAKE) --no-print-directory mutants RUN_ID=$(RUN_ID) ARCHES=$(FAULT_ARCH) MUTANTS_ONLY='$(CHECK_MUTANTS)' \
 		| tee $(RESULTS)/$(RUN_ID)/check-mutants.txt; \

@@ -71,6 +71,8 @@ void term_printf(const char *fmt, ...);
 int write_json(const struct run *r);
 int write_junit(const struct run *r);
 int write_markdown(const struct run *r);
+/* kcidb.json: the run in KCIDB's I/O schema v5.3 (view_kcidb.c). */
+int write_kcidb(const struct run *r);
 int write_html(const struct run *r, const struct comparison *since_previous);
 int write_history(const char *out_dir, const struct run *runs, size_t nruns);
 void print_table(const struct run *r);

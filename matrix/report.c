@@ -91,7 +91,7 @@ static int cmd_summary(int argc, char **argv)
 		run_load(&p, previous);
 		run_compare(&cmp, &p, &r);
 	}
-	if (write_json(&r) || write_junit(&r) || write_markdown(&r) ||
+	if (write_json(&r) || write_junit(&r) || write_markdown(&r) || write_kcidb(&r) ||
 	    write_html(&r, previous ? &cmp : NULL) || write_mutants_json(&r) || write_mutants_md(&r))
 		return 1;
 	if (table && r.mutants.n) {

@@ -631,7 +631,8 @@ static size_t list_cells(const char *run_dir, char ***names)
 
 /*
  * run.tsv: `started`, `kernel VERSION`, `tree NAME SOURCE`, `series NAME SOURCE`,
- * `patch POINT SUBJECT`, `offset PATCH GIT-LINE`, `series-error WHAT`, `ended HOW`.
+ * `patch POINT SUBJECT`, `offset PATCH GIT-LINE`, `series-error WHAT`, `patchfile PATH`,
+ * `patchset SHA256`, `ended HOW`.
  */
 static void load_run_info(struct run *r)
 {
@@ -673,6 +674,11 @@ static void load_run_info(struct run *r)
 		} else if (n >= 2 && !strcmp(f[0], "note")) {
 			r->notes = xrealloc(r->notes, (r->nnotes + 1) * sizeof(char *));
 			r->notes[r->nnotes++] = xstrdup(f[1]);
+		} else if (n >= 2 && !strcmp(f[0], "patchfile")) {
+			r->patch_files = xgrow(r->patch_files, r->npatch_files, sizeof(char *));
+			r->patch_files[r->npatch_files++] = xstrdup(f[1]);
+		} else if (n >= 2 && !strcmp(f[0], "patchset")) {
+			set(&r->patchset_hash, f[1]);
 		} else if (n >= 2 && !strcmp(f[0], "ended")) {
 			set(&r->ended, f[1]);
 		} else if (n == 3 && !strcmp(f[0], "series")) {

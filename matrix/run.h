@@ -189,6 +189,9 @@ struct run {
 	struct known_breaks known_breaks;
 	char **patch_points, **patch_subjects;
 	size_t npatches;
+	char **patch_files;		/* the series' files (an mbox: itself), in order */
+	size_t npatch_files;
+	char *patchset_hash;		/* KCIDB's patchset_hash of them */
 	struct cell *cells;
 	size_t ncells;
 	struct flip *flips;	/* along the points, per arch, in run order */

@@ -264,6 +264,27 @@ expect "mutants: ... but not judged" grep -q '2 not judged' "$tmp/mu.out"
 expect "no temporary files left" [ -z "$(find "$tmp" -name '*.tmp*')" ]
 
 
+# kcidb.json: KCIDB's statuses (view_kcidb.c's table), a build per cell
+# and a boot test, result names made paths KCIDB accepts, kept apart.
+kc() { jq -r "$2" "$tmp/$1/kcidb.json"; }
+cell kc x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t2.0\t\nboot\tok\t1.5\t\ntest\tt/one two:3\tpass\t\ntest\tx..y.\txfail\t\ntest\tdup\tfail\tboom\ntest\tdup#2\terror\t\n'
+cell kc sparc32-base 'arch\tsparc32\npoint\tbase\nbuild\tfailed\t3.0\tsignal_32.c:12: error: x\nboot\tnot-run\t0\tthe build failed\n'
+printf 'started\t2026-12-07T05:00:00Z\ntree\tlinux-source-6.1\tx\nseries\tforced-exit\t/s\npatchfile\t/s/0001-a.patch\npatchset\t%064d\n' 0 >"$tmp/kc/run.tsv"
+"$bin/report" summary --quiet "$tmp/kc"
+expect "kcidb: valid JSON, version 5.3" [ "$(kc kc '"\(.version.major).\(.version.minor)"')" = 5.3 ]
+expect "kcidb: one checkout, its patchset" [ "$(kc kc '.checkouts[0].patchset_files[0].name + " " + .checkouts[0].patchset_files[0].url')" = "0001-a.patch file:///s/0001-a.patch" ]
+expect "kcidb: a build per cell, failed is FAIL" [ "$(kc kc '[.builds[].status] | join(" ")')" = "PASS FAIL" ]
+expect "kcidb: the boots: ok PASS, not-run MISS" [ "$(kc kc '[.tests[] | select(.path == "boot") | .status] | join(" ")')" = "PASS MISS" ]
+expect "kcidb: paths of the schema's form" [ "$(kc kc '[.tests[] | select(.path != "boot") | .path] | join(" ")')" = "t_one_two_3 x._.y._ dup dup_2" ]
+expect "kcidb: xfail is DONE, error ERROR" [ "$(kc kc '[.tests[] | select(.path != "boot") | .status] | join(" ")')" = "PASS DONE FAIL ERROR" ]
+expect "kcidb: the result's own name and verdict in misc" [ "$(kc kc '.tests[1].misc.name + " " + .tests[1].misc.verdict')" = "t/one two:3 expected" ]
+expect "kcidb: ids unique" [ "$(kc kc '[.tests[].id] | length')" = "$(kc kc '[.tests[].id] | unique | length')" ]
+if /usr/bin/python3 -c 'import jsonschema' 2>/dev/null; then
+	expect "kcidb: valid against KCIDB v5.3 (check-kcidb.sh)" sh -c "'$(dirname "$0")/check-kcidb.sh' '$tmp/kc' | grep -q '^check-kcidb: [0-9]* passed, 0 failed'"
+else
+	echo "SKIP kcidb: the schema check: Debian's python3-jsonschema is not installed (make check installs it and checks the matrix run's kcidb.json)"
+fi
+
 # Another tree: the run names it (every view), a known break of the tree is
 # shown with its reason and fails nothing, and offsets are listed.
 cell kb sparc32-pristine 'arch\tsparc32\npoint\tpristine\nbuild\tfailed\t3.0\tfs/fcntl.c:1: error: BUILD_BUG_ON\nboot\tnot-run\t0\tthe build failed\n'
@@ -428,12 +449,13 @@ printf 'distcc-check: 1 passed, 0 failed\n' >"$tmp/uj/distcc-check.txt"
 printf 'check-faults: 2 passed, 0 failed\n' >"$tmp/uj/check-faults.txt"
 printf 'mutants: 1 killed, 0 survived, 0 invalid of 1 (per arch: m68k 1/1)\n' >"$tmp/uj/check-mutants.txt"
 printf 'check-coverage: 3 passed, 0 failed\n' >"$tmp/uj/check-coverage.txt"
+printf 'check-kcidb: 2 passed, 0 failed\n' >"$tmp/uj/check-kcidb.txt"
 expect "unjudged: check-summary.sh counts them as the matrix line does" \
-	[ "$("$(dirname "$0")/check-summary.sh" "$tmp/uj")" = "check: 11 passed, 0 failed, 2 unjudged" ]
+	[ "$("$(dirname "$0")/check-summary.sh" "$tmp/uj")" = "check: 13 passed, 0 failed, 2 unjudged" ]
 "$bin/report" summary "$tmp/fl" >/dev/null
 cp "$tmp/uj/"*check*.txt "$tmp/fl/"
 expect "flaky: check-summary.sh counts them apart, as the matrix line does" \
-	[ "$("$(dirname "$0")/check-summary.sh" "$tmp/fl")" = "check: 10 passed, 1 failed, 1 flaky" ]
+	[ "$("$(dirname "$0")/check-summary.sh" "$tmp/fl")" = "check: 12 passed, 1 failed, 1 flaky" ]
 
 # The grid takes any number of arches and points (it stopped at 64).
 for i in $(seq 1 70); do echo "x86_64 p$i"; done >"$tmp/wide.list"

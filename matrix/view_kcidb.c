@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kcidb.json: the run in KCIDB's I/O schema v5.3 (kernelci/kcidb-io), what
+ * the KernelCI dashboard and kcidb-submit read. One checkout (the tree and
+ * the series as its patchset), a build per cell, and per cell a `boot`
+ * test and a test per result. Nothing here needs a network: submitting is
+ * kci-dev's or kcidb-submit's job (docs/results.md).
+ *
+ * Every status kmatrix has maps to KCIDB's here, and only here:
+ *
+ *   result   pass PASS, fail FAIL, skip SKIP, error ERROR,
+ *            xfail DONE (it ended as its own test expected, neither a pass
+ *            nor a fail), flaky ERROR (two boots disagreed: the result
+ *            cannot be trusted either way)
+ *   boot     ok PASS; timeout, panic, no-results, qemu-abort FAIL (the
+ *            kernel's doing); qemu-error, interrupted, infra, error ERROR
+ *            (the machine's); not-run MISS
+ *   build    ok PASS, failed FAIL, infra and error ERROR
+ *
+ * kmatrix's own verdict (expected, unexpected, unjudged), the expected
+ * status and the cell's status go in each test's `misc`.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "out.h"
+
+#define ORIGIN "kmatrix"
+
+static const char *const kcidb_test_status[KMX_NTEST_STATUS] = {
+	[KMX_PASS] = "PASS", [KMX_FAIL] = "FAIL", [KMX_SKIP] = "SKIP",
+	[KMX_XFAIL] = "DONE", [KMX_ERROR] = "ERROR", [KMX_FLAKY] = "ERROR",
+};
+
+static const char *const kcidb_boot_status[KMX_NBOOT_OUTCOME] = {
+	[KMX_BOOT_OK] = "PASS", [KMX_BOOT_TIMEOUT] = "FAIL", [KMX_BOOT_PANIC] = "FAIL",
+	[KMX_BOOT_NO_RESULTS] = "FAIL", [KMX_BOOT_QEMU_ABORT] = "FAIL", [KMX_BOOT_QEMU_ERROR] = "ERROR",
+	[KMX_BOOT_INTERRUPTED] = "ERROR", [KMX_BOOT_NOT_RUN] = "MISS", [KMX_BOOT_INFRA] = "ERROR",
+	[KMX_BOOT_ERROR] = "ERROR",
+};
+
+static const char *const kcidb_build_status[KMX_NBUILD_OUTCOME] = {
+	[KMX_BUILD_OK] = "PASS", [KMX_BUILD_FAILED] = "FAIL", [KMX_BUILD_INFRA] = "ERROR",
+	[KMX_BUILD_ERROR] = "ERROR",
+};
+
+/* A name's status by its vocab.h name; ERROR for one not known. */
+static const char *by_name(const char *name, const char *const *names, const char *const *kcidb, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (names[i] && !strcmp(names[i], name))
+			return kcidb[i];
+	return "ERROR";
+}
+
+/*
+ * A result's name as a KCIDB path: dotted nodes of [a-zA-Z0-9_-]. Other
+ * characters become `_`, an empty node `_`; `#2` (a name printed again)
+ * becomes `_2`, kept apart from the first.
+ */
+static void kcidb_path(char *out, size_t cap, const char *name)
+{
+	size_t o = 0;
+	int node_empty = 1;
+
+	for (const char *p = name; *p && o + 2 < cap; p++) {
+		if (*p == '.') {
+			if (node_empty)
+				out[o++] = '_';
+			out[o++] = '.';
+			node_empty = 1;
+			continue;
+		}
+		out[o++] = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-", *p) ? *p : '_';
+		node_empty = 0;
+	}
+	if (node_empty && o + 1 < cap)
+		out[o++] = '_';
+	out[o] = 0;
+}
+
+static void id(FILE *f, const struct run *r, const struct cell *c, const char *tail)
+{
+	char buf[1024];
+
+	snprintf(buf, sizeof(buf), ORIGIN ":%s%s%s%s%s%s%s", r->id, c ? ":" : "", c ? c->arch : "",
+		 c ? ":" : "", c ? c->point : "", tail ? ":" : "", tail ? tail : "");
+	json_str(f, buf);
+}
+
+static void write_test(FILE *f, const struct run *r, const struct cell *c, const char *tail, const char *path,
+		       const char *status, double duration, int first)
+{
+	fprintf(f, "%s\n  {\"id\": ", first ? "" : ",");
+	id(f, r, c, tail);
+	fprintf(f, ", \"build_id\": ");
+	id(f, r, c, NULL);
+	fprintf(f, ", \"origin\": \"" ORIGIN "\", \"path\": ");
+	json_str(f, path);
+	fprintf(f, ", \"status\": \"%s\"", status);
+	if (duration >= 0)
+		fprintf(f, ", \"duration\": %.1f", duration);
+}
+
+int write_kcidb(const struct run *r)
+{
+	struct out o;
+	FILE *f = out_open(&o, r->dir, "kcidb.json");
+	int first = 1;
+
+	if (!f)
+		return -1;
+	fprintf(f, "{\"version\": {\"major\": 5, \"minor\": 3},\n\"checkouts\": [{\"id\": ");
+	id(f, r, NULL, NULL);
+	fprintf(f, ", \"origin\": \"" ORIGIN "\"");
+	if (r->tree) {
+		fprintf(f, ", \"tree_name\": ");
+		json_str(f, r->tree);
+	}
+	if (r->started) {
+		fprintf(f, ", \"start_time\": ");
+		json_str(f, r->started);
+	}
+	fprintf(f, ", \"valid\": %s", r->series_error ? "false" : "true");
+	if (r->patchset_hash) {
+		fprintf(f, ", \"patchset_hash\": ");
+		json_str(f, r->patchset_hash);
+	}
+	if (r->npatch_files) {
+		fprintf(f, ", \"patchset_files\": [");
+		for (size_t i = 0; i < r->npatch_files; i++) {
+			const char *slash = strrchr(r->patch_files[i], '/');
+			char url[4200];
+
+			fprintf(f, "%s{\"name\": ", i ? ", " : "");
+			json_str(f, slash ? slash + 1 : r->patch_files[i]);
+			snprintf(url, sizeof(url), "file://%s", r->patch_files[i]);
+			fprintf(f, ", \"url\": ");
+			json_str(f, url);
+			fprintf(f, "}");
+		}
+		fprintf(f, "]");
+	}
+	fprintf(f, ", \"misc\": {\"kernel\": ");
+	json_str(f, r->kernel ? r->kernel : "");
+	fprintf(f, ", \"tree_source\": ");
+	json_str(f, r->tree_source ? r->tree_source : "");
+	fprintf(f, ", \"series\": ");
+	json_str(f, r->series_name ? r->series_name : "");
+	if (r->series_error) {
+		fprintf(f, ", \"series_error\": ");
+		json_str(f, r->series_error);
+	}
+	fprintf(f, "}}],\n\"builds\": [");
+	for (size_t i = 0; i < r->ncells; i++) {
+		const struct cell *c = &r->cells[i];
+
+		fprintf(f, "%s\n  {\"id\": ", i ? "," : "");
+		id(f, r, c, NULL);
+		fprintf(f, ", \"checkout_id\": ");
+		id(f, r, NULL, NULL);
+		fprintf(f, ", \"origin\": \"" ORIGIN "\", \"architecture\": ");
+		json_str(f, c->arch);
+		fprintf(f, ", \"status\": \"%s\", \"duration\": %.1f, \"misc\": {\"point\": ",
+			by_name(c->build_status, kmx_build_outcome_name, kcidb_build_status, KMX_NBUILD_OUTCOME),
+			c->build_s);
+		json_str(f, c->point);
+		fprintf(f, ", \"kmatrix_status\": ");
+		json_str(f, cell_status(c));
+		fprintf(f, ", \"reason\": ");
+		json_str(f, c->build_reason);
+		fprintf(f, "}}");
+	}
+	fprintf(f, "],\n\"tests\": [");
+	for (size_t i = 0; i < r->ncells; i++) {
+		const struct cell *c = &r->cells[i];
+		char path[600], tail[32];
+
+		write_test(f, r, c, "boot", "boot",
+			   by_name(c->boot_status, kmx_boot_outcome_name, kcidb_boot_status, KMX_NBOOT_OUTCOME),
+			   c->boot_s, first);
+		first = 0;
+		fprintf(f, ", \"misc\": {\"kmatrix_status\": ");
+		json_str(f, c->boot_status);
+		fprintf(f, ", \"reason\": ");
+		json_str(f, c->boot_reason);
+		fprintf(f, "}}");
+		for (size_t m = 0; m < c->ntests; m++) {
+			const struct test *t = &c->tests[m];
+
+			kcidb_path(path, sizeof(path), t->name);
+			snprintf(tail, sizeof(tail), "%zu", m + 1);
+			write_test(f, r, c, tail, path, kcidb_test_status[t->status], -1, 0);
+			fprintf(f, ", \"misc\": {\"name\": ");
+			json_str(f, t->name);
+			fprintf(f, ", \"kmatrix_status\": \"%s\", \"verdict\": \"%s\", \"expected\": ", status_name(t->status),
+				t->unexpected ? "unexpected" : t->unjudged ? "unjudged" : "expected");
+			if (t->judged)
+				fprintf(f, "\"%s\"", status_name(t->expected));
+			else
+				fputs("null", f);
+			fprintf(f, ", \"cell\": ");
+			json_str(f, cell_status(c));
+			fprintf(f, "}");
+			if (t->reason && t->reason[0]) {
+				fprintf(f, ", \"comment\": ");
+				json_str(f, t->reason);
+			}
+			fprintf(f, "}");
+		}
+	}
+	fprintf(f, "]}\n");
+	return out_commit(&o);
+}
