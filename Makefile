@@ -103,7 +103,7 @@ PATH_VARS := TOP SERIES WORK RESULTS RUN_DIR KSRC_TARBALL EXPECT KNOWN_BREAKS SE
 WORD_VARS := ARCHES ARCH POINTS POINT KSRC_PKG TREES RUN_ID KEEP MUTANTS_ONLY CHECK_MUTANTS MUTANT_BASE \
 	JOBS CELL_JOBS RETRIES TEST_TIMEOUT BOOT_TIMEOUT BOOT_SILENCE HOST_MAX_WAIT GUEST_APPEND \
 	FAULT_ARCH DISTCC_ARCH V FUZZ_SECONDS SERIES_BASE DEFCONFIG_POINT DISTCC_HOSTS CCACHE \
-	COVERAGE COVERAGE_POINT GCOV_FILES CHECK_COVERAGE_ARCHES
+	COVERAGE COVERAGE_POINT GCOV_FILES CHECK_COVERAGE_ARCHES BY_TEST
 # Numbers: a word that is not one would reach a tool as 0 (atof).
 NUMBER_VARS := JOBS CELL_JOBS RETRIES TEST_TIMEOUT BOOT_TIMEOUT BOOT_SILENCE HOST_MAX_WAIT FUZZ_SECONDS
 $(foreach v,$(NUMBER_VARS),$(if $(call unsafe_in,$($(v)),0 1 2 3 4 5 6 7 8 9 .),\
@@ -834,6 +834,8 @@ report: $(HOSTBIN)/report
 # history.html, a README or a person's notes in RESULTS are never runs.
 #> A: the older run of `make compare` (default: the run before B)
 #> B: the newer run of `make compare` (default: the newest run)
+#> BY_TEST: 1 makes `make compare` list the changed tests only, each once with its arches and points
+BY_TEST ?=
 #> compare: what changed between runs A= and B= (default: the last two runs of SERIES)
 # (Runs of another series are not this one's history; given as A= and B=,
 # their differences are listed and none is judged worse.)
@@ -843,7 +845,7 @@ compare: $(HOSTBIN)/report
 	[ -n "$$b" ] || b=$$(echo "$$runs" | tail -n1); \
 	[ -n "$$a" ] || a=$$(echo "$$runs" | grep -vxF "$$(readlink -f "$$b")" | tail -n1); \
 	if [ -z "$$a" ] || [ -z "$$b" ]; then echo "kmatrix: compare needs two runs of $(SERIES_NAME) in $(RESULTS) (or A= and B=)" >&2; exit 1; fi; \
-	$(HOSTBIN)/report $(REPORT_FLAGS) compare "$$a" "$$b"
+	$(HOSTBIN)/report $(REPORT_FLAGS) compare $(if $(filter 1,$(BY_TEST)),--by-test) "$$a" "$$b"
 
 # The nightly job: the default matrix, what changed since the last run, the
 # last KEEP runs kept, and results/history.html over them.

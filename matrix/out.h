@@ -79,6 +79,8 @@ void print_table(const struct run *r);
 void print_flips_text(const struct run *r);
 void print_cell_line(const struct cell *c);
 void print_comparison(const struct comparison *cmp);
+/* The test-level changes only, one line per test and transition, with its arches and points. */
+void print_transitions(const struct comparison *cmp);
 /* make mutants (view_mutants.c): files written only for a run with mutants. */
 int write_mutants_json(const struct run *r);
 int write_mutants_md(const struct run *r);

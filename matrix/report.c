@@ -20,7 +20,7 @@ const char *progname = "report";
 static const char usage_text[] =
 	"usage: report [--expect FILE] summary [--previous RUN] [--table] [--quiet] RUN\n"
 	"       report [--expect FILE] cell CELL_DIR[/cell.tsv]\n"
-	"       report [--expect FILE] compare RUN_A RUN_B\n"
+	"       report [--expect FILE] compare [--by-test] RUN_A RUN_B\n"
 	"       report [--expect FILE] history OUT_DIR [RUN...]\n"
 	"       report runs [--except RUN] [--series NAME] RESULTS_DIR\n"
 	"       report times RUN\n"
@@ -147,13 +147,19 @@ static int cmd_compare(int argc, char **argv)
 {
 	struct run a, b;
 	struct comparison cmp;
+	int by_test = argc == 3 && !strcmp(argv[0], "--by-test");
 
+	if (by_test)
+		argv++, argc--;
 	if (argc != 2)
 		return usage();
 	run_load(&a, need_run(argv[0]));
 	run_load(&b, need_run(argv[1]));
 	run_compare(&cmp, &a, &b);
-	print_comparison(&cmp);
+	if (by_test)
+		print_transitions(&cmp);
+	else
+		print_comparison(&cmp);
 	return cmp.worse;
 }
 

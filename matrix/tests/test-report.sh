@@ -70,6 +70,15 @@ expect "compare: only a fix (and the reverse failure t2) exits 1 too" [ $? = 1 ]
 expect "compare: no change exits 0" [ $? = 0 ]
 "$bin/report" compare "$tmp/ca" "$tmp/cc" >"$tmp/cmp2.out"
 expect "compare: a cell that stopped building is worse" grep -q "STOPPED" "$tmp/cmp2.out"
+# --by-test: one line per test and transition, with its arches and points.
+cell ca m68k-base 'arch\tm68k\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\tt1\tpass\t\ntest\tt3\tpass\t\n'
+cell cb m68k-base 'arch\tm68k\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\tt1\tfail\tbroke\ntest\tt4\tpass\t\n'
+"$bin/report" compare --by-test "$tmp/ca" "$tmp/cb" >"$tmp/cmp5.out"
+expect "compare --by-test: still exit 1 when worse" [ $? = 1 ]
+expect "compare --by-test: a test broken on two arches is one line" grep -q "^  t1: pass -> fail (WORSE) on x86_64 base, m68k base (2)$" "$tmp/cmp5.out"
+expect "compare --by-test: new and gone" sh -c "grep -q '^  t4: new -> pass on m68k base (1)$' '$tmp/cmp5.out' && grep -q '^  t3: pass -> gone on m68k base (1)$' '$tmp/cmp5.out'"
+expect "compare --by-test: the count of lines" grep -q "^4 tests changed$" "$tmp/cmp5.out"
+rm -rf "$tmp/ca/m68k-base" "$tmp/cb/m68k-base"; sed -i '/^m68k/d' "$tmp/ca/cells.list" "$tmp/cb/cells.list"
 
 # report cell with a relative path (it dereferenced NULL before).
 (cd "$tmp/r1" && "$bin/report" cell x86_64-base/cell.tsv >"$tmp/cell.out" 2>&1)
