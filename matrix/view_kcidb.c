@@ -79,6 +79,15 @@ static void kcidb_path(char *out, size_t cap, const char *name)
 	out[o] = 0;
 }
 
+/* `, "key": "value"`, or nothing for a value the run has not. */
+static void opt_str(FILE *f, const char *key, const char *value)
+{
+	if (!value)
+		return;
+	fprintf(f, ", \"%s\": ", key);
+	json_str(f, value);
+}
+
 static void id(FILE *f, const struct run *r, const struct cell *c, const char *tail)
 {
 	char buf[1024];
@@ -113,19 +122,10 @@ int write_kcidb(const struct run *r)
 	fprintf(f, "{\"version\": {\"major\": 5, \"minor\": 3},\n\"checkouts\": [{\"id\": ");
 	id(f, r, NULL, NULL);
 	fprintf(f, ", \"origin\": \"" ORIGIN "\"");
-	if (r->tree) {
-		fprintf(f, ", \"tree_name\": ");
-		json_str(f, r->tree);
-	}
-	if (r->started) {
-		fprintf(f, ", \"start_time\": ");
-		json_str(f, r->started);
-	}
+	opt_str(f, "tree_name", r->tree);
+	opt_str(f, "start_time", r->started);
 	fprintf(f, ", \"valid\": %s", r->series_error ? "false" : "true");
-	if (r->patchset_hash) {
-		fprintf(f, ", \"patchset_hash\": ");
-		json_str(f, r->patchset_hash);
-	}
+	opt_str(f, "patchset_hash", r->patchset_hash);
 	if (r->npatch_files) {
 		fprintf(f, ", \"patchset_files\": [");
 		for (size_t i = 0; i < r->npatch_files; i++) {
@@ -147,10 +147,7 @@ int write_kcidb(const struct run *r)
 	json_str(f, r->tree_source ? r->tree_source : "");
 	fprintf(f, ", \"series\": ");
 	json_str(f, r->series_name ? r->series_name : "");
-	if (r->series_error) {
-		fprintf(f, ", \"series_error\": ");
-		json_str(f, r->series_error);
-	}
+	opt_str(f, "series_error", r->series_error);
 	fprintf(f, "}}],\n\"builds\": [");
 	for (size_t i = 0; i < r->ncells; i++) {
 		const struct cell *c = &r->cells[i];
@@ -202,10 +199,7 @@ int write_kcidb(const struct run *r)
 			fprintf(f, ", \"cell\": ");
 			json_str(f, cell_status(c));
 			fprintf(f, "}");
-			if (t->reason && t->reason[0]) {
-				fprintf(f, ", \"comment\": ");
-				json_str(f, t->reason);
-			}
+			opt_str(f, "comment", t->reason && t->reason[0] ? t->reason : NULL);
 			fprintf(f, "}");
 		}
 	}

@@ -12,21 +12,16 @@ u=$(jq -r '[.cells[] | .counts.unexpected] | add // 0' "$run/summary.json")
 fl=$(jq -r '[.cells[] | .counts.flaky // 0] | add // 0' "$run/summary.json")
 uj=$(jq -r '[.cells[] | .counts.unjudged // 0] | add // 0' "$run/summary.json")
 b=$(jq -r '[.cells[] | select(.build.status != "ok" or .boot.status != "ok" or (.tests | length) == 0)] | length' "$run/summary.json")
-hp=$(sed -n 's/^check-html: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$run/check-html.txt" 2>/dev/null)
-hf=$(sed -n 's/^check-html: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$run/check-html.txt" 2>/dev/null)
-[ -n "$hp" ] || { hp=0; hf=1; }
-dp=$(sed -n 's/^distcc-check: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$run/distcc-check.txt" 2>/dev/null)
-df=$(sed -n 's/^distcc-check: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$run/distcc-check.txt" 2>/dev/null)
-[ -n "$dp" ] || { dp=0; df=1; }
-fp=$(sed -n 's/^check-faults: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$run/check-faults.txt" 2>/dev/null)
-ff=$(sed -n 's/^check-faults: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$run/check-faults.txt" 2>/dev/null)
-[ -n "$fp" ] || { fp=0; ff=1; }
-kp=$(sed -n 's/^check-kcidb: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$run/check-kcidb.txt" 2>/dev/null)
-kf=$(sed -n 's/^check-kcidb: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$run/check-kcidb.txt" 2>/dev/null)
-[ -n "$kp" ] || { kp=0; kf=1; }
-cp=$(sed -n 's/^check-coverage: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$run/check-coverage.txt" 2>/dev/null)
-cf=$(sed -n 's/^check-coverage: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$run/check-coverage.txt" 2>/dev/null)
-[ -n "$cp" ] || { cp=0; cf=1; }
+# A check's closing line, "NAME: P passed, F failed", as "P F"; a check that
+# left no such line is one failure.
+counts() {	# NAME FILE
+	sed -n "s/^$1: \\([0-9]*\\) passed, \\([0-9]*\\) failed\$/\\1 \\2/p" "$2" 2>/dev/null | tail -n1 | grep . || echo "0 1"
+}
+set -- $(counts check-html "$run/check-html.txt"); hp=$1 hf=$2
+set -- $(counts distcc-check "$run/distcc-check.txt"); dp=$1 df=$2
+set -- $(counts check-faults "$run/check-faults.txt"); fp=$1 ff=$2
+set -- $(counts check-kcidb "$run/check-kcidb.txt"); kp=$1 kf=$2
+set -- $(counts check-coverage "$run/check-coverage.txt"); cp=$1 cf=$2
 # "mutants: K killed, S survived, I invalid of N (per arch: ...)"
 mk=$(sed -n 's/^mutants: \([0-9]*\) killed, [0-9]* survived, [0-9]* invalid of \([0-9]*\) .*/\1/p' "$run/check-mutants.txt" 2>/dev/null)
 mn=$(sed -n 's/^mutants: \([0-9]*\) killed, [0-9]* survived, [0-9]* invalid of \([0-9]*\) .*/\2/p' "$run/check-mutants.txt" 2>/dev/null)
