@@ -210,6 +210,18 @@ struct comparison {
 	int other_series;	/* the runs are of different series */
 };
 
+/* The test-level changes of a comparison, by test and transition. */
+struct transition {
+	const char *test;
+	char what[64];		/* "pass -> fail", "new -> pass", "fail -> gone" */
+	int worse;
+	const struct cell **cells;	/* where it happened, in the comparison's order */
+	size_t ncells;
+};
+/* Groups cmp's test-level changes; returns how many (free with transitions_free()). */
+size_t comparison_transitions(const struct comparison *cmp, struct transition **out);
+void transitions_free(struct transition *t, size_t n);
+
 /* The expectations (expect.c); none loaded: every fail and error is unexpected. */
 int expectations_load(const char *path);
 int expectations_given(void);

@@ -175,3 +175,73 @@ void run_compare(struct comparison *cmp, const struct run *a, const struct run *
 			cmp->changes[i].worse = 0;
 	}
 }
+
+/* A test-level change as "from -> to": new and gone for one side only. */
+static void transition_name(const struct change *x, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s -> %s", x->was_test ? status_name(x->was_test->status) : "new",
+		 x->now_test ? status_name(x->now_test->status) : "gone");
+}
+
+static int is_test_change(const struct change *x)
+{
+	return x->kind == CHANGE_APPEARED ? x->was->ntests > 0 :
+	       x->kind == CHANGE_NEW_FAILURE || x->kind == CHANGE_FIXED || x->kind == CHANGE_CHANGED ||
+	       x->kind == CHANGE_VANISHED;
+}
+
+static const char *change_test(const struct change *x)
+{
+	return x->now_test ? x->now_test->name : x->was_test ? x->was_test->name : NULL;
+}
+
+/*
+ * One group per test and transition, with every cell it happened in (a test
+ * failing anew on five arches is one group of five), as KernelCI's tree
+ * compare shows them. Groups come in the order of their first change.
+ */
+size_t comparison_transitions(const struct comparison *cmp, struct transition **out)
+{
+	unsigned char *done = calloc(cmp->nchanges ? cmp->nchanges : 1, 1);
+	struct transition *t = NULL;
+	size_t n = 0;
+
+	if (!done)
+		die("out of memory");
+	for (size_t i = 0; i < cmp->nchanges; i++) {
+		const struct change *x = &cmp->changes[i];
+		struct transition *g;
+
+		if (done[i] || !is_test_change(x) || !change_test(x))
+			continue;
+		t = xgrow(t, n, sizeof(*t));
+		g = &t[n++];
+		memset(g, 0, sizeof(*g));
+		g->test = change_test(x);
+		transition_name(x, g->what, sizeof(g->what));
+		for (size_t j = i; j < cmp->nchanges; j++) {
+			const struct change *y = &cmp->changes[j];
+			char what[64];
+
+			if (done[j] || !is_test_change(y) || strcmp(change_test(y), g->test))
+				continue;
+			transition_name(y, what, sizeof(what));
+			if (strcmp(what, g->what))
+				continue;
+			done[j] = 1;
+			g->worse |= y->worse;
+			g->cells = xgrow(g->cells, g->ncells, sizeof(*g->cells));
+			g->cells[g->ncells++] = y->now ? y->now : y->was;
+		}
+	}
+	free(done);
+	*out = t;
+	return n;
+}
+
+void transitions_free(struct transition *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(t[i].cells);
+	free(t);
+}

@@ -185,6 +185,36 @@ static char *history_key(const struct cell *c, const struct test *t)
 }
 
 /* Each test's result per run (oldest first): one row per arch, point and test. */
+/* The last two runs' changes, by test (comparison_transitions()): only what changed. */
+static void history_transitions(FILE *f, const struct run *a, const struct run *b)
+{
+	struct comparison cmp;
+	struct transition *t;
+	size_t n;
+
+	run_compare(&cmp, a, b);
+	n = comparison_transitions(&cmp, &t);
+	markup_printf(f, "<h2 id=\"transitions\">What changed from %s to %s, by test</h2>\n", a->id, b->id);
+	if (cmp.other_tree || cmp.other_series)
+		markup_printf(f, "<p class=\"note\">The runs are of different %s: these are differences, not "
+			      "regressions.</p>\n", cmp.other_tree ? "kernel trees" : "series");
+	if (!n)
+		fprintf(f, "<p>No test changed.</p>\n");
+	else
+		fprintf(f, "<table><tr><th>test</th><th>change</th><th>where</th></tr>\n");
+	for (size_t i = 0; i < n; i++) {
+		markup_printf(f, "<tr><td><code>%s</code></td><td>%s%s</td><td>", t[i].test, t[i].what,
+			      t[i].worse ? " (worse)" : "");
+		for (size_t c = 0; c < t[i].ncells; c++)
+			markup_printf(f, "%s%s %s", c ? ", " : "", t[i].cells[c]->arch, t[i].cells[c]->point);
+		fprintf(f, "</td></tr>\n");
+	}
+	if (n)
+		fprintf(f, "</table>\n");
+	transitions_free(t, n);
+	free(cmp.changes);
+}
+
 int write_history(const char *out_dir, const struct run *runs, size_t nruns)
 {
 	struct key { const char *arch, *point, *name; char *key; } *keys = NULL;
@@ -199,7 +229,10 @@ int write_history(const char *out_dir, const struct run *runs, size_t nruns)
 		"<style>body{font-family:sans-serif}table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2em .5em}"
 		".pass{background:#cfc}.fail{background:#fcc}.skip{background:#eee}.error{background:#f99}.xfail{background:#ffc}"
 		".flaky{background:#fd9}"
-		"</style></head><body><h1>kmatrix: results over the last %zu runs</h1>\n<table><tr><th>arch</th><th>point</th><th>test</th>", nruns);
+		"</style></head><body><h1>kmatrix: results over the last %zu runs</h1>\n", nruns);
+	if (nruns >= 2)
+		history_transitions(f, &runs[nruns - 2], &runs[nruns - 1]);
+	fprintf(f, "<h2>Every result</h2>\n<table><tr><th>arch</th><th>point</th><th>test</th>");
 	for (size_t q = 0; q < nruns; q++)
 		markup_printf(f, "<th><a href=\"%s/index.html\">%s</a></th>", runs[q].id, runs[q].id);
 	fprintf(f, "</tr>\n");

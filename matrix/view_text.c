@@ -133,60 +133,21 @@ static void print_change(const struct change *x, int *changes)
 	(*changes)++;
 }
 
-/* A test-level change as "from -> to": new and gone for one side only. */
-static void transition(const struct change *x, char *buf, size_t n)
-{
-	snprintf(buf, n, "%s -> %s", x->was_test ? status_name(x->was_test->status) : "new",
-		 x->now_test ? status_name(x->now_test->status) : "gone");
-}
-
-static int is_test_change(const struct change *x)
-{
-	return x->kind == CHANGE_APPEARED ? x->was->ntests > 0 :
-	       x->kind == CHANGE_NEW_FAILURE || x->kind == CHANGE_FIXED || x->kind == CHANGE_CHANGED ||
-	       x->kind == CHANGE_VANISHED;
-}
-
-/*
- * The same changes by test: one line per test and transition, with every
- * arch and point it happened on (a test failing anew on five arches is one
- * line of five), as KernelCI's tree compare shows them.
- */
+/* The test-level changes by test (comparison_transitions()). */
 void print_transitions(const struct comparison *cmp)
 {
-	unsigned char *done = xrealloc(NULL, cmp->nchanges ? cmp->nchanges : 1);
-	int lines = 0;
+	struct transition *t;
+	size_t n = comparison_transitions(cmp, &t);
 
-	memset(done, 0, cmp->nchanges ? cmp->nchanges : 1);
 	term_printf("transitions %s -> %s, by test\n", cmp->a->dir, cmp->b->dir);
-	for (size_t i = 0; i < cmp->nchanges; i++) {
-		const struct change *x = &cmp->changes[i];
-		const char *name = x->now_test ? x->now_test->name : x->was_test ? x->was_test->name : NULL;
-		char what[64], other[64];
-		unsigned n = 0;
-
-		if (done[i] || !is_test_change(x) || !name)
-			continue;
-		transition(x, what, sizeof(what));
-		term_printf("  %s: %s%s on", name, what, x->worse ? " (WORSE)" : "");
-		for (size_t j = i; j < cmp->nchanges; j++) {
-			const struct change *y = &cmp->changes[j];
-			const struct cell *c = y->now ? y->now : y->was;
-			const char *yname = y->now_test ? y->now_test->name : y->was_test ? y->was_test->name : "";
-
-			if (done[j] || !is_test_change(y) || strcmp(yname, name))
-				continue;
-			transition(y, other, sizeof(other));
-			if (strcmp(other, what))
-				continue;
-			done[j] = 1;
-			term_printf("%s %s %s", n++ ? "," : "", c->arch, c->point);
-		}
-		term_printf(" (%u)\n", n);
-		lines++;
+	for (size_t i = 0; i < n; i++) {
+		term_printf("  %s: %s%s on", t[i].test, t[i].what, t[i].worse ? " (WORSE)" : "");
+		for (size_t c = 0; c < t[i].ncells; c++)
+			term_printf("%s %s %s", c ? "," : "", t[i].cells[c]->arch, t[i].cells[c]->point);
+		term_printf(" (%zu)\n", t[i].ncells);
 	}
-	term_printf("%d tests changed\n", lines);
-	free(done);
+	term_printf("%zu tests changed\n", n);
+	transitions_free(t, n);
 }
 
 void print_comparison(const struct comparison *cmp)

@@ -130,6 +130,13 @@ expect "compare: a file that is not a run is a usage error (2)" [ $? = 2 ]
 expect "compare: and says why" grep -q "history.html: not a run" "$tmp/cmp.err"
 "$bin/report" history "$res"
 expect "history: over the runs only" [ "$(grep -o '<th><a href=' "$res/history.html" | wc -l)" = 2 ]
+expect "history: the last two runs' changes, by test (none here)" \
+	sh -c "grep -q 'What changed from 20261203-110000 to my-run, by test' '$res/history.html' && grep -q 'No test changed' '$res/history.html'"
+mkdir -p "$tmp/hist2"
+cp -r "$tmp/ca" "$tmp/hist2/20261201-000000"; cp -r "$tmp/cb" "$tmp/hist2/20261202-000000"
+"$bin/report" history "$tmp/hist2"
+expect "history: a changed test, its transition and where" \
+	grep -q '<tr><td><code>t1</code></td><td>pass -&gt; fail (worse)</td><td>x86_64 base</td></tr>' "$tmp/hist2/history.html"
 
 # Infrastructure: a cell QEMU could not run is not judged, and compare says so.
 cell inf x86_64-base 'arch\tx86_64\npoint\tbase\nbuild\tok\t1\t\nboot\tqemu-error\t0.1\tqemu-system-x86_64 not found (Debian package qemu-system-x86)\n'
@@ -483,8 +490,12 @@ huge() {	# FILE M: a cell.tsv of 100,000 results, every Mth a failure
 mkdir -p "$tmp/huge/x86_64-base/attempt1" && echo 'x86_64 base' >"$tmp/huge/cells.list"
 huge "$tmp/huge/x86_64-base/cell.tsv" 7
 huge "$tmp/huge/x86_64-base/attempt1/cell.tsv" 5
-timeout 10 "$bin/report" summary "$tmp/huge" >"$tmp/huge.out"
-expect "100,000 results: every report in under 10 s" [ $? != 124 ]
+# CPU seconds, not the wall clock: on a host busy with other work (sixteen
+# CPU hogs) the same 1.1 s of CPU took 11.7 s of wall time. The wall
+# clock only guards against a hang.
+(ulimit -t 10 && exec timeout 600 "$bin/report" summary "$tmp/huge") >"$tmp/huge.out"
+rc=$?
+expect "100,000 results: every report in under 10 s of CPU (exit $rc)" [ $rc != 124 ] && [ $rc -lt 128 ]
 expect "100,000 results: all counted" grep -q '^matrix: 68572 passed, 2858 failed, 28570 flaky$' "$tmp/huge.out"
 expect "100,000 results: one row per test in summary.md" [ "$(grep -c '^| `t[0-9]*` |' "$tmp/huge/summary.md")" = 100000 ]
 expect "100,000 results: no temporary file left" [ -z "$(find "$tmp/huge" -name '*.tmp*')" ]
