@@ -55,8 +55,9 @@ void print_table(const struct run *r)
 		term_printf("%s offset %s", i ? "," : "; the series applied with", r->offsets[i]);
 	for (size_t i = 0; i < r->nnotes; i++)
 		term_printf("\nNote: %s", r->notes[i]);
-	term_printf("\n%-10s %-10s %-8s %8s  %-12s %7s  %5s %5s %5s %6s  %s\n", "arch", "point",
-		    "build", "seconds", "boot", "seconds", "pass", "fail", "skip", "unexp", "note");
+	/* unjdg: the results no expectation judged (or failed in an infra cell), neither passed nor failed. */
+	term_printf("\n%-10s %-10s %-8s %8s  %-12s %7s  %5s %5s %5s %6s %6s  %s\n", "arch", "point",
+		    "build", "seconds", "boot", "seconds", "pass", "fail", "skip", "unexp", "unjdg", "note");
 	for (size_t i = 0; i < r->ncells; i++) {
 		const struct cell *c = &r->cells[i];
 		const char *note = c->build_reason[0] ? c->build_reason : c->boot_reason;
@@ -65,10 +66,10 @@ void print_table(const struct run *r)
 			term_printf("%-10s %-10s %-8s\n", c->arch, c->point, "pending");
 			continue;
 		}
-		term_printf("%-10s %-10s %-8s %8.1f  %-12s %7.1f  %5u %5u %5u %6u  %s%.60s\n",
+		term_printf("%-10s %-10s %-8s %8.1f  %-12s %7.1f  %5u %5u %5u %6u %6u  %s%.60s\n",
 			    c->arch, c->point, c->build_status, c->build_s, c->boot_status,
 			    c->boot_s, c->counts[KMX_PASS], c->counts[KMX_FAIL] + c->counts[KMX_ERROR],
-			    c->counts[KMX_SKIP], c->unexpected,
+			    c->counts[KMX_SKIP], c->unexpected, c->unjudged,
 			    c->verdict == CELL_INFRA ? "INFRA, not judged: " :
 			    c->verdict == CELL_KNOWN_BREAK ? "KNOWN BREAK of the tree: " : "",
 			    c->verdict == CELL_KNOWN_BREAK ? c->known_break :
