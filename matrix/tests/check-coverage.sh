@@ -9,10 +9,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 run=$1
 shift
+[ $# -gt 0 ] || echo "SKIP check-coverage: none of the run's arches has coverage (<arch>_COVERAGE in its arch file)"
 for a in "$@"; do
 	cell=$(ls -d "$run/$a"-* 2>/dev/null | head -n1)
 	tsv=$cell/coverage.tsv
-	expect "coverage $a: coverage.tsv written" [ -n "$cell" ] && [ -s "$tsv" ] || continue
+	expect "coverage $a: coverage.tsv written (see coverage.log beside check-coverage.txt)" \
+		sh -c "[ -n '$cell' ] && [ -s '$tsv' ]" || continue
 	expect "coverage $a: every profile came back whole" \
 		awk -F'\t' '$3 != 0 { bad = 1 } END { exit bad }' "$cell/coverage/data/profiles.tsv"
 	holes=$(awk -F'\t' '$4 == "not-run" || $4 == "no-data" { print $2 ":" $3 " (" $1 ")" }' "$tsv")
