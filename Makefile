@@ -103,7 +103,7 @@ PATH_VARS := TOP SERIES WORK RESULTS RUN_DIR KSRC_TARBALL EXPECT KNOWN_BREAKS SE
 WORD_VARS := ARCHES ARCH POINTS POINT KSRC_PKG TREES RUN_ID KEEP MUTANTS_ONLY CHECK_MUTANTS MUTANT_BASE \
 	JOBS CELL_JOBS RETRIES TEST_TIMEOUT BOOT_TIMEOUT BOOT_SILENCE HOST_MAX_WAIT GUEST_APPEND \
 	FAULT_ARCH DISTCC_ARCH V FUZZ_SECONDS SERIES_BASE DEFCONFIG_POINT DISTCC_HOSTS CCACHE \
-	COVERAGE COVERAGE_POINT GCOV_FILES CHECK_COVERAGE_ARCHES BY_TEST
+	COVERAGE COVERAGE_POINT GCOV_FILES CHECK_COVERAGE_ARCHES BY_TEST GUEST_ONLY
 # Numbers: a word that is not one would reach a tool as 0 (atof).
 NUMBER_VARS := JOBS CELL_JOBS RETRIES TEST_TIMEOUT BOOT_TIMEOUT BOOT_SILENCE HOST_MAX_WAIT FUZZ_SECONDS
 $(foreach v,$(NUMBER_VARS),$(if $(call unsafe_in,$($(v)),0 1 2 3 4 5 6 7 8 9 .),\
@@ -259,9 +259,10 @@ need_point = $(if $(POINT),,$(error $@ needs POINT=: pristine, base, NN or NN-sl
 
 # ---- packages -------------------------------------------------------------
 
-ALL_PKGS = $(HOST_PKGS) $(foreach a,$(ARCHES),\
-	$(TOOLCHAIN_PKG_$($(a)_TOOLCHAIN)) $($(a)_QEMU_PKG) $($(a)_KSELFTESTS_LIBC) \
-	$(if $(TOOLCHAIN_PLUGIN_$($(a)_TOOLCHAIN)),g++ $(TOOLCHAIN_PLUGIN_PKG_$($(a)_TOOLCHAIN)))) \
+# The Debian packages an arch's cells use (a cell's reproducer records their versions).
+arch_pkgs = $(TOOLCHAIN_PKG_$($(1)_TOOLCHAIN)) $($(1)_QEMU_PKG) $($(1)_KSELFTESTS_LIBC) \
+	$(if $(TOOLCHAIN_PLUGIN_$($(1)_TOOLCHAIN)),g++ $(TOOLCHAIN_PLUGIN_PKG_$($(1)_TOOLCHAIN)))
+ALL_PKGS = $(HOST_PKGS) $(foreach a,$(ARCHES),$(call arch_pkgs,$(a))) \
 	$(if $(wildcard $(KSRC_TARBALL)),,$(KSRC_PKG))
 
 #> deps: install the Debian packages ARCHES need (as root), or print the apt-get line
@@ -272,6 +273,9 @@ deps:
 # The cross prefix of ARCH, for scripts (check-faults.sh).
 print-XPREFIX:
 	@echo $(XPREFIX)
+# This checkout's host tools, for scripts (a cell's reproduce.sh).
+print-HOSTBIN:
+	@echo $(HOSTBIN)
 
 #> toolchains: install or check the compilers and emulators, print versions
 toolchains: deps
@@ -624,6 +628,8 @@ RUN_NOTES = $(foreach a,$(ARCHES),$(if $($(a)_KSELFTESTS),,$(a): no kernel selft
 # GUEST_APPEND: more kernel parameters, e.g. kmatrix_risky=1 (see guest-tests).
 #> GUEST_APPEND: more kernel parameters for the guest
 GUEST_APPEND ?=
+#> GUEST_ONLY: run only these guest programs, comma-separated (init's kmatrix_only=; a reproducer's PROGRAM...)
+GUEST_ONLY ?=
 # A program that needs more than TEST_TIMEOUT on an arch's emulation has its
 # arch file say so (<arch>_TEST_TIMEOUT_MIN); TEST_TIMEOUT never lowers it,
 # and the console's allowed silence outlasts it as it does TEST_TIMEOUT.
@@ -631,7 +637,7 @@ test_timeout_min = $(or $(call arch,TEST_TIMEOUT_MIN),0)
 CELL_TEST_TIMEOUT = $(shell echo $$(( $(TEST_TIMEOUT) > $(test_timeout_min) ? $(TEST_TIMEOUT) : $(test_timeout_min) )))
 CELL_BOOT_SILENCE = $(shell echo $$(( $(CELL_TEST_TIMEOUT) + 30 > $(BOOT_SILENCE) ? $(CELL_TEST_TIMEOUT) + 30 : $(BOOT_SILENCE) )))
 APPEND = console=$(call arch,CONSOLE) panic=-1 kmatrix_timeout=$(CELL_TEST_TIMEOUT) $(call arch,APPEND) \
-	$(if $(filter 1,$(COVERAGE)),kmatrix_gcov=1) $(GUEST_APPEND)
+	$(if $(filter 1,$(COVERAGE)),kmatrix_gcov=1) $(if $(GUEST_ONLY),kmatrix_only=$(GUEST_ONLY)) $(GUEST_APPEND)
 QEMU_CMD = $(call arch,QEMU) $(call arch,QEMU_ARGS) -nographic -monitor none \
 	-no-reboot -kernel $(IMAGE_CACHED) -initrd $(CELL_INITRD) -append '$(APPEND)'
 
@@ -652,7 +658,19 @@ CELL_ENV = RUN_DIR=$(RUN_DIR) CELL_DIR=$(CELL_DIR) ARCH=$(ARCH) POINT=$(POINT) V
 	QEMU_PKG=$(call arch,QEMU_PKG) RETRIES=$(RETRIES) KMATRIX_RUN='run $(RUN_ID)' \
 	CELL_IN_MATRIX=$(CELL_IN_MATRIX) REPORT_FLAGS='$(REPORT_FLAGS)' \
 	SERIES_ERROR=$(if $(call series_points,$(POINT)),$(SERIES_ERROR)) \
-	KSELFTESTS_UNBUILT=$(if $(KSELFTESTS),$(KST_UNBUILT))
+	KSELFTESTS_UNBUILT=$(if $(KSELFTESTS),$(KST_UNBUILT)) \
+	CELL_PKGS='$(call arch_pkgs,$(ARCH)) $(KSRC_PKG)' CELL_CONFIG=$(BUILD)/config.last CELL_REV=$(POINT_REV)
+# The make variables that make a cell what it is, which its reproducer
+# (matrix/reproducer.sh) gives `make cell` again; written to the cell's
+# folder by its boot step, one VAR=value a line.
+REPRODUCE_VARS = WORK KSRC_PKG KSRC_TARBALL SERIES SERIES_NAME SERIES_BASE EXPECT KNOWN_BREAKS \
+	TEST_TIMEOUT BOOT_TIMEOUT BOOT_SILENCE HOST_MAX_WAIT CCACHE COVERAGE GCOV_FILES \
+	GUEST_FAULTS GUEST_APPEND MUTANTS MUTANT_BASE
+define newline
+
+
+endef
+write_reproduce_vars = $(shell mkdir -p $(CELL_DIR))$(file >$(CELL_DIR)/reproduce.vars,$(foreach v,$(REPRODUCE_VARS),$(v)=$(strip $($(v)))$(newline)))
 # The points a run names must exist once the series' tags are made, before
 # any cell builds; but a point of a series that does not apply to this
 # tree: its cells say why they did not run.
@@ -685,11 +703,13 @@ cell-build:
 cell-boot:
 	$(call need_arch)
 	$(call need_point)
+	$(write_reproduce_vars)
 	$(Q)$(CELL_ENV) $(TOP)/matrix/run-cell.sh boot $(QEMU_CMD)
 #> cell-again: boot a cell again, alone, where a time limit ran out (run-matrix.sh does, the other cells done)
 cell-again:
 	$(call need_arch)
 	$(call need_point)
+	$(write_reproduce_vars)
 	$(Q)$(CELL_ENV) $(TOP)/matrix/run-cell.sh again $(QEMU_CMD)
 
 # All cells, then the table. Each cell rewrites summary.json when it ends, so
@@ -991,7 +1011,7 @@ CHECK_MUTANTS ?= 01 04 09 19 27
 # full build in a cold run); make coverage runs every arch that has it.
 #> CHECK_COVERAGE_ARCHES: the arches whose coverage make check runs and checks (every changed line run or excused)
 CHECK_COVERAGE_ARCHES ?= $(firstword $(COVERAGE_ARCHES))
-#> check: what CI runs: unit tests, verify-series, guest programs, the matrix, HTML, distcc, mutants and fault checks
+#> check: what CI runs: unit tests, verify-series, guest programs, the matrix, HTML, distcc, mutants, reproducers, coverage and fault checks
 check: deps
 	$(Q)$(MAKE) --no-print-directory tree
 	$(Q)$(MAKE) --no-print-directory unit-tests
@@ -1004,6 +1024,8 @@ check: deps
 	$(MAKE) --no-print-directory distcc-check RUN_ID=$(RUN_ID) | tee $(RESULTS)/$(RUN_ID)/distcc-check.txt; \
 	$(MAKE) --no-print-directory mutants RUN_ID=$(RUN_ID) ARCHES=$(FAULT_ARCH) MUTANTS_ONLY='$(CHECK_MUTANTS)' \
 		| tee $(RESULTS)/$(RUN_ID)/check-mutants.txt; \
+	KMATRIX=$(TOP) $(TOP)/matrix/tests/check-reproduce.sh $(RESULTS)/$(RUN_ID) $(MUTANTS_RESULTS)/$(RUN_ID) \
+		| tee $(RESULTS)/$(RUN_ID)/check-reproduce.txt; \
 	$(MAKE) --no-print-directory coverage RUN_ID=$(RUN_ID) ARCHES='$(CHECK_COVERAGE_ARCHES)' >$(RESULTS)/$(RUN_ID)/coverage.log 2>&1; \
 	$(TOP)/matrix/tests/check-coverage.sh $(COVERAGE_RESULTS)/$(RUN_ID) $(CHECK_COVERAGE_ARCHES) \
 		| tee $(RESULTS)/$(RUN_ID)/check-coverage.txt; \

@@ -19,7 +19,10 @@
  * The kernel command line may carry kmatrix_timeout=<seconds per program>:
  * wall-clock seconds from the program's start, whatever it prints; and
  * kmatrix_gcov=1 (make coverage): the kernel's gcov counters written to the
- * console after the boot and after each program (vocab.h, KMX_GCOV).
+ * console after the boot and after each program (vocab.h, KMX_GCOV); and
+ * kmatrix_only=NAME[,NAME...] (GUEST_ONLY, a cell's reproduce.sh): only
+ * those programs, of either folder. A name that is no program is an error
+ * result of its own, so a mistyped name never reads as a clean run.
  */
 #include "ktap_writer.h"
 
@@ -86,16 +89,51 @@ static void setup(void)
 		diag("RLIMIT_CORE", r);
 }
 
-/* A number the kernel command line gives, or dflt. */
-static long cmdline_number(const char *key, long dflt)
+/* kmatrix_only=: the programs to run, comma-separated (empty: all). */
+static char only[256];
+static int only_found[16];
+#define ONLY_MAX	(sizeof(only_found) / sizeof(only_found[0]))
+
+/* The value of KEY on the kernel command line, up to a space or control character, or "". */
+static void cmdline_word(const char *key, char *out, size_t size)
 {
 	char buf[1024];
 	const char *p;
+	size_t n = 0;
 
-	if (k_read_file("/proc/cmdline", buf, sizeof(buf)) < 0)
-		return dflt;
-	p = k_strstr(buf, key);
-	return p && k_atol(p + k_strlen(key)) > 0 ? k_atol(p + k_strlen(key)) : dflt;
+	out[0] = 0;
+	if (k_read_file("/proc/cmdline", buf, sizeof(buf)) < 0 || !(p = k_strstr(buf, key)))
+		return;
+	for (p += k_strlen(key); (unsigned char)*p > ' ' && n + 1 < size; p++)
+		out[n++] = *p;
+	out[n] = 0;
+}
+
+/* The index of name in kmatrix_only's list, or -1 (not listed; always -1 when no list). */
+static int only_index(const char *name)
+{
+	size_t len = k_strlen(name);
+	int i = 0;
+
+	for (const char *p = only; *p; i++) {
+		const char *end = p;
+
+		while (*end && *end != ',')
+			end++;
+		if ((size_t)(end - p) == len && !k_strncmp(p, name, len))
+			return i;
+		p = *end ? end + 1 : end;
+	}
+	return -1;
+}
+
+/* A number the kernel command line gives, or dflt. */
+static long cmdline_number(const char *key, long dflt)
+{
+	char word[32];
+
+	cmdline_word(key, word, sizeof(word));
+	return k_atol(word) > 0 ? k_atol(word) : dflt;
 }
 
 /* ---- coverage (kmatrix_gcov=1) ------------------------------------------ */
@@ -257,6 +295,14 @@ static void list_dir(const struct test_dir *dir)
 			off += d->reclen;
 			if (d->name[0] == '.' || k_strlen(d->name) >= sizeof(progs[0].name))
 				continue;
+			if (only[0]) {
+				int i = only_index(d->name);
+
+				if (i < 0)
+					continue;
+				if ((unsigned)i < ONLY_MAX)
+					only_found[i] = 1;
+			}
 			if (ntests == MAX_TESTS) {
 				ktap_diag("init: more than %d programs: %s not run", MAX_TESTS, d->name);
 				continue;
@@ -427,6 +473,32 @@ static void run_test(const struct program *prog, unsigned timeout_s)
 		ktap_result(KMX_PASS, name, NULL);
 }
 
+/* kmatrix_only= names that are no program (or past ONLY_MAX): each an error result. */
+static unsigned only_missing(int report)
+{
+	char name[64];
+	unsigned missing = 0;
+	int i = 0;
+
+	for (const char *p = only; *p; i++) {
+		size_t n = 0;
+
+		for (; *p && *p != ','; p++)
+			if (n + 1 < sizeof(name))
+				name[n++] = *p;
+		name[n] = 0;
+		if (*p)
+			p++;
+		if (n && ((unsigned)i >= ONLY_MAX || !only_found[i])) {
+			missing++;
+			if (report)
+				ktap_resultf(KMX_ERROR, name, "kmatrix_only=%s: no such program in /tests or /kselftests%s",
+					     only, (unsigned)i >= ONLY_MAX ? " (or past the first 16 names)" : "");
+		}
+	}
+	return missing;
+}
+
 int main(int argc, char **argv, char **envp)
 {
 	unsigned timeout_s;
@@ -434,18 +506,22 @@ int main(int argc, char **argv, char **envp)
 	(void)argc, (void)argv, (void)envp;
 	setup();
 	timeout_s = cmdline_number("kmatrix_timeout=", 30);
+	cmdline_word("kmatrix_only=", only, sizeof(only));
 	gcov_setup();
 	for (unsigned i = 0; i < sizeof(test_dirs) / sizeof(test_dirs[0]); i++)
 		list_dir(&test_dirs[i]);
 	ktap_print_header();
 	ktap_diag("kmatrix init on %s: %u test programs, %u s each at most",
 		  KMX_ARCH_NAME, ntests, timeout_s);
-	ktap_set_plan(ntests);
+	if (only[0])
+		ktap_diag("kmatrix_only=%s: only these programs run", only);
+	ktap_set_plan(ntests + only_missing(0));
 	gcov_profile("boot");
 	for (unsigned i = 0; i < ntests; i++) {
 		run_test(&progs[i], timeout_s);
 		gcov_profile(progs[i].name);
 	}
+	only_missing(1);
 	k_printf(KMX_END_MARKER "\n");
 	sys_reboot(LINUX_REBOOT_CMD_RESTART);
 	for (;;)		/* PID 1 must not exit: that panics */

@@ -91,6 +91,15 @@ series_patches() (	# SERIES WORKDIR
 	fi
 )
 
+# KCIDB's patchset_hash of a series: sha256 over the newline-terminated
+# sha256 of each patch, in the order they apply. Empty when it has none.
+patchset_hash() (	# SERIES
+	tmp=$(mktemp -d) || exit 1
+	series_patches "$1" "$tmp" >"$tmp/list" 2>/dev/null && [ -s "$tmp/list" ] &&
+		while read -r p; do sha256sum "$p" | cut -c-64; done <"$tmp/list" | sha256sum | cut -c-64
+	rm -rf "$tmp"
+)
+
 # The paths a patch changes: from git's "diff --git a/X b/Y" lines and from
 # the "--- X" / "+++ Y" pairs every unified diff has (quilt's, diff -u's),
 # less their first component (patch -p1) and /dev/null. One a line.

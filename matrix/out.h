@@ -78,6 +78,8 @@ int write_history(const char *out_dir, const struct run *runs, size_t nruns);
 void print_table(const struct run *r);
 void print_flips_text(const struct run *r);
 void print_cell_line(const struct cell *c);
+/* Whether the cell now (its reproduce.sh) came out as was did; prints why, returns 0 if so. */
+int print_reproduced(const struct cell *was, const struct cell *now);
 void print_comparison(const struct comparison *cmp);
 /* The test-level changes only, one line per test and transition, with its arches and points. */
 void print_transitions(const struct comparison *cmp);

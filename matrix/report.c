@@ -20,6 +20,7 @@ const char *progname = "report";
 static const char usage_text[] =
 	"usage: report [--expect FILE] summary [--previous RUN] [--table] [--quiet] RUN\n"
 	"       report [--expect FILE] cell CELL_DIR[/cell.tsv]\n"
+	"       report [--expect FILE] reproduced CELL_DIR NEW_CELL_DIR\n"
 	"       report [--expect FILE] compare [--by-test] RUN_A RUN_B\n"
 	"       report [--expect FILE] history OUT_DIR [RUN...]\n"
 	"       report runs [--except RUN] [--series NAME] RESULTS_DIR\n"
@@ -31,6 +32,9 @@ static const char usage_text[] =
 	"           mutants.json and mutants.md for a `make mutants` run);\n"
 	"           --previous (default: the run's own `previous` line) adds what changed\n"
 	"  cell     one cell's line; exit 0 only if the cell is ok\n"
+	"  reproduced  whether NEW_CELL_DIR (a cell's reproduce.sh) came out as\n"
+	"           CELL_DIR did: each failed result again, no other one failing;\n"
+	"           exit 0 if so\n"
 	"  compare  what changed from RUN_A to RUN_B; exit 1 if RUN_B is worse\n"
 	"  history  OUT_DIR/history.html over the runs (default: the runs in OUT_DIR)\n"
 	"  runs     the runs in RESULTS_DIR (folders with a cells.list), oldest first\n"
@@ -114,33 +118,57 @@ static int cmd_summary(int argc, char **argv)
 }
 
 /* CELL_DIR or CELL_DIR/cell.tsv, relative or absolute: its run is the folder above. */
-static int cmd_cell(int argc, char **argv)
+/*
+ * Loads the cell at ARG (CELL_DIR or CELL_DIR/cell.tsv) and judges it as its
+ * run does: by the run's known breaks, and a mutant by its base's
+ * expectations (kb and ms hold them, for as long as the cell is used).
+ */
+static void load_judged_cell(const char *arg, struct cell *c, struct known_breaks *kb, struct mutants *ms)
 {
 	char real[4096], *slash;
-	struct mutants ms;
-	struct known_breaks kb;
-	struct cell c;
 	size_t n;
 
-	if (argc != 1)
-		return usage();
-	if (!realpath(argv[0], real))
-		die("%s: no such cell", argv[0]);
+	if (!realpath(arg, real))
+		die("%s: no such cell", arg);
 	n = strlen(real);
 	if (n > 9 && !strcmp(real + n - 9, "/cell.tsv"))
 		real[n - 9] = 0;
 	slash = strrchr(real, '/');
 	if (!slash || slash == real)
-		die("%s: a cell is a folder inside a run", argv[0]);
+		die("%s: a cell is a folder inside a run", arg);
 	*slash = 0;
-	run_load_cell(&c, real, slash + 1, 1);
-	known_breaks_load(&kb, real);
-	c.known_breaks = &kb;
-	mutants_load(&ms, real);
-	c.judged_as = mutants_base_of(&ms, c.point);
-	cell_judge(&c);
+	run_load_cell(c, real, slash + 1, 1);
+	known_breaks_load(kb, real);
+	c->known_breaks = kb;
+	mutants_load(ms, real);
+	c->judged_as = mutants_base_of(ms, c->point);
+	cell_judge(c);
+}
+
+static int cmd_cell(int argc, char **argv)
+{
+	struct known_breaks kb;
+	struct mutants ms;
+	struct cell c;
+
+	if (argc != 1)
+		return usage();
+	load_judged_cell(argv[0], &c, &kb, &ms);
 	print_cell_line(&c);
 	return cell_ok(&c) ? 0 : 1;
+}
+
+static int cmd_reproduced(int argc, char **argv)
+{
+	struct known_breaks kb[2];
+	struct mutants ms[2];
+	struct cell was, now;
+
+	if (argc != 2)
+		return usage();
+	load_judged_cell(argv[0], &was, &kb[0], &ms[0]);
+	load_judged_cell(argv[1], &now, &kb[1], &ms[1]);
+	return print_reproduced(&was, &now);
 }
 
 static int cmd_compare(int argc, char **argv)
@@ -268,6 +296,8 @@ int main(int argc, char **argv)
 		return cmd_summary(argc, argv);
 	if (!strcmp(argv[-1], "cell"))
 		return cmd_cell(argc, argv);
+	if (!strcmp(argv[-1], "reproduced"))
+		return cmd_reproduced(argc, argv);
 	if (!strcmp(argv[-1], "compare"))
 		return cmd_compare(argc, argv);
 	if (!strcmp(argv[-1], "history"))

@@ -14,11 +14,12 @@
 # where a time limit ran out (`report again`) waits instead for `again`:
 # run-matrix.sh's last step, once the other cells are done, which keeps
 # the boot before (attempt1/, or attempt2/ beside it) and boots alone.
+# Once the record is written, reproducer.sh writes CELL_DIR/reproduce.sh.
 # What the machine caused (a full disk, a missing compiler or QEMU, a
 # signal) is recorded as `infra`, never as a kernel's failure.
 # Environment (set by the Makefile's `cell-build` and `cell-boot` targets):
 # ARCH POINT CELL_DIR RUN_DIR HOSTBIN MAKE V BOOT_TIMEOUT BOOT_SILENCE HOST_MAX_WAIT
-# QEMU_PKG RETRIES CELL_IN_MATRIX REPORT_FLAGS SERIES_ERROR
+# QEMU_PKG RETRIES CELL_IN_MATRIX REPORT_FLAGS SERIES_ERROR CELL_PKGS CELL_CONFIG CELL_REV
 # KSELFTESTS_UNBUILT (the selftests that did not build at this point:
 # results of the cell, bootrun --unbuilt).
 set -u
@@ -113,6 +114,11 @@ boot() {
 
 boot_line() { sed -n 's/^boot\t//p' "$CELL_DIR/cell.tsv"; }
 
+# CELL_DIR/reproduce.sh: a failed one is said, and the cell stands.
+reproducer() {
+	"$(dirname "$0")/reproducer.sh" || warn "$cell: no reproduce.sh was written"
+}
+
 # Worth a second boot: a boot without results, one whose time limit the
 # host's load decided (infra), or an unexpected result. In a matrix, a
 # cell where a time limit ran out (`report again`: a boot timeout, an
@@ -145,6 +151,7 @@ if [ "$step" = again ]; then
 	boot "$@"
 	printf 'alone\t%s\n' "$(printf '%s' "$why" | tr '\t\n' '  ' | cut -c1-300)" >>"$CELL_DIR/boot.tsv"
 	write_cell "$build"
+	reproducer
 	"$HOSTBIN/report" $REPORT_FLAGS summary --quiet "$RUN_DIR"
 	"$HOSTBIN/report" $REPORT_FLAGS cell "$CELL_DIR"
 	exit 0
@@ -164,6 +171,7 @@ if [ "${build%%	*}" = ok ] && [ -z "$interrupted" ] && [ "${RETRIES:-1}" -gt 0 ]
 	boot "$@"
 	write_cell "$build"
 fi
+reproducer
 
 # The summary covers every finished cell, even if the run stops here. A
 # cell made alone (make cell) is a run of one cell: cells.list makes its

@@ -29,12 +29,11 @@ series_points "$repo" "$name" | while read -r pt; do
 	printf 'patch\t%s\t%s\n' "$pt" "$(point_subject "$repo" "$name" "$pt")"
 done
 [ ! -s "${SERIES_OFFSETS:-}" ] || sed 's/^/offset\t/' "$SERIES_OFFSETS"
-# The patch files, and the patchset's hash as KCIDB defines it: sha256 over
-# the newline-terminated sha256 of each patch, in the order they apply.
+# The patch files, and the patchset's hash as KCIDB defines it (lib.sh).
 make_tmp
 if series_patches "$series" "$tmp" >"$tmp/list" 2>/dev/null && [ -s "$tmp/list" ]; then
 	while read -r p; do
 		case $p in "$tmp"/*) printf 'patchfile\t%s\n' "$series" ;; *) printf 'patchfile\t%s\n' "$p" ;; esac
 	done <"$tmp/list" | awk '!seen[$0]++'
-	printf 'patchset\t%s\n' "$(while read -r p; do sha256sum "$p" | cut -c-64; done <"$tmp/list" | sha256sum | cut -c-64)"
+	printf 'patchset\t%s\n' "$(patchset_hash "$series")"
 fi

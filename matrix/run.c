@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "ktap_reader.h"
 #include "run.h"
@@ -462,6 +463,14 @@ void run_load_cell(struct cell *c, const char *run_dir, const char *name, int ru
 	note_alone_boot(c, path);
 	snprintf(path, sizeof(path), "%s/%s/coverage.tsv", run_dir, name);
 	load_coverage(c, path);
+	snprintf(path, sizeof(path), "%s/%s/reproduce.sh", run_dir, name);
+	c->has_reproducer = access(path, X_OK) == 0;
+}
+
+int cell_offers_reproducer(const struct cell *c)
+{
+	return c->has_reproducer && c->verdict != CELL_PENDING &&
+	       (!cell_ok(c) || c->counts[KMX_FAIL] || c->counts[KMX_ERROR] || c->counts[KMX_FLAKY]);
 }
 
 /* Marks each result expected or not, counts, and gives the cell its verdict. */

@@ -107,7 +107,10 @@ struct cell {
 	size_t ncoverage;
 	struct coverage_tally coverage_all;
 	int has_coverage;
+	int has_reproducer;		/* its reproduce.sh (matrix/reproducer.sh) is there */
 };
+/* A cell whose reproducer the reports offer: it has one, and failed or has a failed result. */
+int cell_offers_reproducer(const struct cell *c);
 
 /* A change of one test's result from one cell to the next. */
 struct flip {

@@ -109,8 +109,12 @@ static void cell_details(FILE *f, const struct cell *c)
 	if (c->retry)
 		markup_printf(f, "<br>booted twice; %s (<a href=\"%s/attempt1/console.log\">its console log</a>)",
 			      c->retry, c->dir);
-	markup_printf(f, "<br><a href=\"%s/console.log\">console log</a> &middot; <a href=\"%s/build.log\">build log</a>"
-		      "<br>QEMU: <code>%s</code></p>\n", c->dir, c->dir, c->qemu);
+	markup_printf(f, "<br><a href=\"%s/console.log\">console log</a> &middot; <a href=\"%s/build.log\">build log</a>",
+		      c->dir, c->dir);
+	if (cell_offers_reproducer(c))
+		markup_printf(f, " &middot; <a href=\"%s/reproduce.sh\">reproduce.sh</a> (run it in a kmatrix clone; "
+			      "<code>reproduce.sh PROGRAM</code> boots only that program)", c->dir);
+	markup_printf(f, "<br>QEMU: <code>%s</code></p>\n", c->qemu);
 	if (c->has_coverage) {
 		const struct coverage_tally *a = &c->coverage_all;
 

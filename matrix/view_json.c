@@ -64,6 +64,14 @@ static void write_cell(FILE *f, const struct cell *c)
 		fprintf(f, "\"unjudged\": %u, ", c->unjudged);
 	fprintf(f, "\"unexpected\": %u}", c->unexpected);
 	fprintf(f, ",\n     \"ok\": %s", cell_ok(c) ? "true" : "false");
+	/* For a cell that failed or has a failed result; relative to the run, as the reports link it. */
+	if (cell_offers_reproducer(c)) {
+		char path[512];
+
+		snprintf(path, sizeof(path), "%s/reproduce.sh", c->dir);
+		fprintf(f, ", \"reproducer\": ");
+		json_str(f, path);
+	}
 	/* make coverage's cells: the series' changed lines run, per patch. */
 	if (c->has_coverage) {
 		fprintf(f, ",\n     \"coverage\": ");

@@ -28,6 +28,8 @@ static void grid_cell(FILE *f, const struct cell *c)
 		fprintf(f, ", %u flaky", c->counts[KMX_FLAKY]);
 	if (c->unjudged)
 		fprintf(f, ", %u unjudged", c->unjudged);
+	if (cell_offers_reproducer(c))
+		md_printf(f, " ([reproduce](%s/reproduce.sh))", c->dir);
 	fprintf(f, " |");
 }
 

@@ -45,6 +45,73 @@ void print_cell_line(const struct cell *c)
 	}
 }
 
+/* A result that counts as failed for a reproduction: it failed, or was not as expected. */
+static int failed_result(const struct test *t)
+{
+	return t->status == KMX_FAIL || t->status == KMX_ERROR || t->status == KMX_FLAKY || t->unexpected;
+}
+
+/* A flaky result (it differed between two boots) is reproduced by either failure. */
+static int same_failure(const struct test *was, const struct test *now)
+{
+	if (was->status == KMX_FLAKY)
+		return now->status == KMX_FAIL || now->status == KMX_ERROR;
+	return was->status == now->status;
+}
+
+int print_reproduced(const struct cell *was, const struct cell *now)
+{
+	unsigned again = 0, differ = 0, not_run = 0, failed = 0;
+	int outcome_same = !strcmp(was->build_status, now->build_status) &&
+			   !strcmp(was->boot_status, now->boot_status);
+
+	if (!outcome_same) {
+		differ++;
+		term_printf("  NOT the same: build %s, boot %s in the run; build %s, boot %s now\n",
+			    was->build_status, was->boot_status, now->build_status, now->boot_status);
+	}
+	for (size_t i = 0; i < was->ntests; i++) {
+		const struct test *t = &was->tests[i], *u;
+
+		if (!failed_result(t))
+			continue;
+		failed++;
+		u = cell_find_test(now, t->name);
+		if (!u) {
+			not_run++;
+		} else if (same_failure(t, u)) {
+			again++;
+			term_printf("  again: %s %s: %s\n", status_name(u->status), u->name, u->reason);
+		} else {
+			differ++;
+			term_printf("  NOT again: %s: %s in the run (%s), %s now\n", t->name, status_name(t->status),
+				    t->reason, status_name(u->status));
+		}
+	}
+	for (size_t i = 0; i < now->ntests; i++) {
+		const struct test *u = &now->tests[i], *t = cell_find_test(was, u->name);
+
+		if (!failed_result(u) || (t && failed_result(t)))
+			continue;
+		differ++;
+		term_printf("  NOT the same: %s %s now: %s (%s in the run)\n", status_name(u->status), u->name,
+			    u->reason, t ? status_name(t->status) : "not reported");
+	}
+	if (differ) {
+		term_printf("reproduce %s %s: NOT the same: %u difference(s); %u of %u failed result(s) again\n",
+			    was->arch, was->point, differ, again, failed);
+		return 1;
+	}
+	if (failed && !again && outcome_same && !strcmp(now->boot_status, kmx_boot_outcome_name[KMX_BOOT_OK])) {
+		term_printf("reproduce %s %s: none of the cell's %u failed result(s) ran: choose the program that reports them\n",
+			    was->arch, was->point, failed);
+		return 1;
+	}
+	term_printf("reproduce %s %s: the same: %u of %u failed result(s) again%s, no other failure\n",
+		    was->arch, was->point, again, failed, not_run ? " (the others' programs did not run)" : "");
+	return 0;
+}
+
 void print_table(const struct run *r)
 {
 	char subject[1024];

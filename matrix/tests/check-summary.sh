@@ -22,11 +22,12 @@ set -- $(counts distcc-check "$run/distcc-check.txt"); dp=$1 df=$2
 set -- $(counts check-faults "$run/check-faults.txt"); fp=$1 ff=$2
 set -- $(counts check-kcidb "$run/check-kcidb.txt"); kp=$1 kf=$2
 set -- $(counts check-coverage "$run/check-coverage.txt"); cp=$1 cf=$2
+set -- $(counts check-reproduce "$run/check-reproduce.txt"); rp=$1 rf=$2
 # "mutants: K killed, S survived, I invalid of N (per arch: ...)"
 mk=$(sed -n 's/^mutants: \([0-9]*\) killed, [0-9]* survived, [0-9]* invalid of \([0-9]*\) .*/\1/p' "$run/check-mutants.txt" 2>/dev/null)
 mn=$(sed -n 's/^mutants: \([0-9]*\) killed, [0-9]* survived, [0-9]* invalid of \([0-9]*\) .*/\2/p' "$run/check-mutants.txt" 2>/dev/null)
 [ -n "$mk" ] || { mk=0; mn=1; }
 mf=$((mn - mk))
-echo "check: $((m - u - fl - uj + hp + kp + dp + mk + cp + fp)) passed, $((u + b + hf + kf + df + mf + cf + ff)) failed$(
+echo "check: $((m - u - fl - uj + hp + kp + dp + mk + rp + cp + fp)) passed, $((u + b + hf + kf + df + mf + rf + cf + ff)) failed$(
 	[ "$fl" = 0 ] || echo ", $fl flaky")$([ "$uj" = 0 ] || echo ", $uj unjudged")"
-[ $((u + b + hf + kf + df + mf + cf + ff)) = 0 ]
+[ $((u + b + hf + kf + df + mf + rf + cf + ff)) = 0 ]

@@ -466,12 +466,13 @@ printf 'check-faults: 2 passed, 0 failed\n' >"$tmp/uj/check-faults.txt"
 printf 'mutants: 1 killed, 0 survived, 0 invalid of 1 (per arch: m68k 1/1)\n' >"$tmp/uj/check-mutants.txt"
 printf 'check-coverage: 3 passed, 0 failed\n' >"$tmp/uj/check-coverage.txt"
 printf 'check-kcidb: 2 passed, 0 failed\n' >"$tmp/uj/check-kcidb.txt"
+printf 'check-reproduce: 4 passed, 0 failed\n' >"$tmp/uj/check-reproduce.txt"
 expect "unjudged: check-summary.sh counts them as the matrix line does" \
-	[ "$("$(dirname "$0")/check-summary.sh" "$tmp/uj")" = "check: 13 passed, 0 failed, 2 unjudged" ]
+	[ "$("$(dirname "$0")/check-summary.sh" "$tmp/uj")" = "check: 17 passed, 0 failed, 2 unjudged" ]
 "$bin/report" summary "$tmp/fl" >/dev/null
 cp "$tmp/uj/"*check*.txt "$tmp/fl/"
 expect "flaky: check-summary.sh counts them apart, as the matrix line does" \
-	[ "$("$(dirname "$0")/check-summary.sh" "$tmp/fl")" = "check: 12 passed, 1 failed, 1 flaky" ]
+	[ "$("$(dirname "$0")/check-summary.sh" "$tmp/fl")" = "check: 16 passed, 1 failed, 1 flaky" ]
 
 # The grid takes any number of arches and points (it stopped at 64).
 for i in $(seq 1 70); do echo "x86_64 p$i"; done >"$tmp/wide.list"
@@ -520,5 +521,40 @@ rmdir "$tmp/huge/summary.md"
 	wait $!
 ) 2>/dev/null
 expect "stopped by a signal: no temporary file left" [ -z "$(find "$tmp/huge" -name '*.tmp*')" ]
+
+# reproduced: a cell's reproduction against the cell; the reports offer the
+# reproducer of a cell with a failed result, where there is one.
+rp='arch\tx86_64\npoint\trc1\nbuild\tok\t1\t\nboot\tok\t1\t\n'
+cell rp x86_64-rc1 "${rp}test\tt1\tfail\tgot 0\ntest\tt2\tpass\t\ntest\tt3\terror\tpipe failed\n"
+cell rq x86_64-rc1 "${rp}test\tt1\tfail\tgot 0 again\n"
+"$bin/report" reproduced "$tmp/rp/x86_64-rc1" "$tmp/rq/x86_64-rc1" >"$tmp/rq.out"
+expect "reproduced, one program: exit 0" [ $? = 0 ]
+expect "reproduced: the failure again, with its reason now" grep -q "^  again: fail t1: got 0 again$" "$tmp/rq.out"
+expect "reproduced: what did not run is said" grep -q "the same: 1 of 2 failed result(s) again (the others' programs did not run)" "$tmp/rq.out"
+cell rs x86_64-rc1 "${rp}test\tt1\tpass\t\ntest\tt2\tfail\tnow broken\n"
+"$bin/report" reproduced "$tmp/rp/x86_64-rc1" "$tmp/rs/x86_64-rc1" >"$tmp/rs.out"
+expect "not reproduced: exit 1" [ $? = 1 ]
+expect "not reproduced: the failure that passed" grep -q "^  NOT again: t1: fail in the run (got 0), pass now$" "$tmp/rs.out"
+expect "not reproduced: the new failure" grep -q "^  NOT the same: fail t2 now: now broken (pass in the run)$" "$tmp/rs.out"
+cell rt x86_64-rc1 "${rp}test\tt2\tpass\t\n"
+"$bin/report" reproduced "$tmp/rp/x86_64-rc1" "$tmp/rt/x86_64-rc1" >"$tmp/rt.out"
+expect "no failed result ran: exit 1" [ $? = 1 ]
+expect "no failed result ran: says to choose the program" grep -q "none of the cell's 2 failed result(s) ran" "$tmp/rt.out"
+cell ru x86_64-rc1 'arch\tx86_64\npoint\trc1\nbuild\tok\t1\t\nboot\ttimeout\t300\tsilent for 90 s\n'
+"$bin/report" reproduced "$tmp/rp/x86_64-rc1" "$tmp/ru/x86_64-rc1" >"$tmp/ru.out"
+expect "another boot outcome: exit 1" [ $? = 1 ]
+expect "another boot outcome: said" grep -q "NOT the same: build ok, boot ok in the run; build ok, boot timeout now" "$tmp/ru.out"
+"$bin/report" reproduced "$tmp/rp/x86_64-rc1" "$tmp/rp/x86_64-rc1" >/dev/null
+expect "a cell against itself: exit 0" [ $? = 0 ]
+"$bin/report" summary --quiet "$tmp/rp"
+expect "no reproduce.sh: none offered" [ "$(jqval rp '.cells[0].reproducer')" = null ]
+printf '#!/bin/sh\n' >"$tmp/rp/x86_64-rc1/reproduce.sh" && chmod +x "$tmp/rp/x86_64-rc1/reproduce.sh"
+cell rp x86_64-base "$good"
+printf '#!/bin/sh\n' >"$tmp/rp/x86_64-base/reproduce.sh" && chmod +x "$tmp/rp/x86_64-base/reproduce.sh"
+"$bin/report" summary --quiet "$tmp/rp"
+expect "a failed result: its reproducer in summary.json" [ "$(jqval rp '.cells[0].reproducer')" = x86_64-rc1/reproduce.sh ]
+expect "a failed result: linked in summary.md" grep -q '(\[reproduce\](x86_64-rc1/reproduce.sh))' "$tmp/rp/summary.md"
+expect "a failed result: linked in index.html" grep -q 'href="x86_64-rc1/reproduce.sh"' "$tmp/rp/index.html"
+expect "nothing failed: none offered" [ "$(jqval rp '.cells[1].reproducer')" = null ]
 
 finish test-report
