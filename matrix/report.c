@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "out.h"
 #include "usage.h"
@@ -142,6 +143,23 @@ static void load_judged_cell(const char *arg, struct cell *c, struct known_break
 	c->known_breaks = kb;
 	mutants_load(ms, real);
 	c->judged_as = mutants_base_of(ms, c->point);
+	/* As in the run: its results against those of the arch's base cell there. */
+	if (cell_is_base(c))
+		c->is_reference = run_lists_other_point(real, c->arch, c->point);
+	else if (!c->judged_as) {
+		struct cell *base = xrealloc(NULL, sizeof(*base));
+		char name[512], path[4700];
+
+		snprintf(name, sizeof(name), "%s-base", c->arch);
+		snprintf(path, sizeof(path), "%s/%s/cell.tsv", real, name);
+		if (!access(path, F_OK)) {
+			run_load_cell(base, real, name, 1);
+			base->known_breaks = kb;
+			base->is_reference = 1;
+			cell_judge(base);
+			cell_set_base(c, base);
+		}
+	}
 	cell_judge(c);
 }
 

@@ -110,6 +110,18 @@ static double seconds(const char *field)
 	return isfinite(s) && s >= 0 ? s : 0;
 }
 
+const char *const base_relation_name[BASE_NRELATIONS] = {
+#define KMX_X(e, s) [e] = s,
+	BASE_RELATIONS(KMX_X)
+#undef KMX_X
+};
+
+/* A status that fails a result (flaky is the host's verdict on two that differ). */
+static int failing(enum kmx_test_status st)
+{
+	return st == KMX_FAIL || st == KMX_ERROR;
+}
+
 /* A new result of cell c, named name: the first result of a name is the one cell_find_test() finds. */
 static struct test *add_test(struct cell *c, const char *name)
 {
@@ -185,6 +197,8 @@ static int read_cell_tsv(struct cell *c, const char *path)
 			struct test *t = add_test(c, f[1]);
 
 			t->status = st;
+			t->boots = 1;
+			t->failed_boots = failing(st);
 			t->reason = xstrdup(f[3]);
 			t->diag = xstrdup("");
 			diag_len = 0;
@@ -339,6 +353,8 @@ static void merge_first_attempt(struct cell *c, const char *path)
 		t->retried = 1;
 		t->first = o->status;
 		t->first_reason = xstrdup(o->reason);
+		t->boots++;
+		t->failed_boots += failing(o->status);
 	}
 	/*
 	 * A failure the second attempt has no result of the same name for is
@@ -359,19 +375,81 @@ static void merge_first_attempt(struct cell *c, const char *path)
 		t->status = t->first = o->status;
 		t->first_reason = xstrdup(o->reason);
 		t->first_only = 1;
+		t->boots = t->failed_boots = 1;
 	}
 	cell_clear(&first);
 }
 
+int cell_is_base(const struct cell *c)
+{
+	return !c->judged_as && !strcmp(c->point, "base");
+}
+
+int run_lists_other_point(const char *run_dir, const char *arch, const char *point)
+{
+	char path[4200], a[256], p[256];
+	int found = 0;
+	FILE *in;
+
+	snprintf(path, sizeof(path), "%s/cells.list", run_dir);
+	in = fopen(path, "r");
+	while (in && !found && fscanf(in, "%255s %255s", a, p) == 2)
+		found = !strcmp(a, arch) && strcmp(p, point);
+	if (in)
+		fclose(in);
+	return found;
+}
+
+void cell_set_base(struct cell *c, const struct cell *base)
+{
+	c->base = NULL;
+	if (base && base != c && !c->judged_as && !cell_is_base(c) && !strcmp(base->arch, c->arch) &&
+	    (base->verdict == CELL_OK || base->verdict == CELL_UNEXPECTED))
+		c->base = base;
+}
+
+/* A result's standing against base; BASE_NONE where an expectation judges it or there is no base. */
+static enum base_relation base_relation(const struct cell *c, struct test *t, enum kmx_test_status st)
+{
+	int before;
+
+	t->at_base = NULL;
+	if (t->judged)
+		return BASE_NONE;
+	if (c->is_reference)
+		return BASE_BASELINE;
+	if (!c->base)
+		return BASE_NONE;
+	t->at_base = cell_find_test(c->base, t->name);
+	if (!t->at_base)
+		return BASE_NEW;
+	before = failing(t->at_base->status) || t->at_base->status == KMX_FLAKY;
+	if (before)
+		return failing(st) ? BASE_PRE_EXISTING : BASE_FIXED;
+	return failing(st) ? BASE_REGRESSION : BASE_SAME;
+}
+
 /*
  * Whether a status would be unexpected for test t of cell c: against the
- * expectation, or (without expectations) as a fail or an error.
+ * expectation; else against base (a failure that did not fail there, or a
+ * new one; never base's own); else, without expectations, as a fail or an
+ * error.
  */
-static int unexpected_status(const struct test *t, enum kmx_test_status st)
+static int unexpected_status(const struct cell *c, struct test *t, enum kmx_test_status st)
 {
+	switch (base_relation(c, t, st)) {
+	case BASE_NONE:
+		break;
+	case BASE_REGRESSION:
+		return 1;
+	case BASE_NEW:
+		return failing(st);
+	default:
+		return 0;
+	}
 	if (expectations_given())
 		return t->judged && t->expected != st;
-	return st == KMX_FAIL || st == KMX_ERROR;
+	return failing(st);
 }
 
 /*
@@ -379,10 +457,10 @@ static int unexpected_status(const struct test *t, enum kmx_test_status st)
  * flaky, with both outcomes in its reason. Unexpected in both (even with
  * different statuses) is a regression and stays unexpected.
  */
-static void judge_retry(struct test *t)
+static void judge_retry(const struct cell *c, struct test *t)
 {
 	char r[1200];
-	int now = unexpected_status(t, t->status), before = unexpected_status(t, t->first);
+	int now = unexpected_status(c, t, t->status), before = unexpected_status(c, t, t->first);
 
 	/* In the first attempt only: flaky if unexpected there, else as it was. */
 	if (t->first_only) {
@@ -484,13 +562,17 @@ void cell_judge(struct cell *c)
 		struct test *t = &c->tests[j];
 		t->judged = expectation_for(c->arch, c->judged_as ? c->judged_as : c->point, t->name,
 					    &t->expected);
-		judge_retry(t);
+		judge_retry(c, t);
 		/* A flaky result is not a regression. */
-		t->unexpected = t->status != KMX_FLAKY && unexpected_status(t, t->status);
+		t->unexpected = t->status != KMX_FLAKY && unexpected_status(c, t, t->status);
+		t->vs_base = base_relation(c, t, t->status);
 		/* Shown, but neither as expected nor not: the closing line counts it apart. */
-		t->unjudged = expectations_given() && !t->judged && t->status != KMX_FLAKY;
+		t->unjudged = expectations_given() && !t->judged && t->status != KMX_FLAKY && t->vs_base == BASE_NONE;
 		c->counts[t->status]++;
 	}
+	c->regressions = c->pre_existing = c->gone = 0;
+	for (size_t j = 0; c->base && j < c->base->ntests; j++)
+		c->gone += !cell_find_test(c, c->base->tests[j].name);
 	c->infra_cause = infra_cause(c);
 	for (size_t j = 0; j < c->ntests; j++) {
 		struct test *t = &c->tests[j];
@@ -503,6 +585,9 @@ void cell_judge(struct cell *c)
 		}
 		c->unexpected += t->unexpected;
 		c->unjudged += t->unjudged;
+		c->regressions += t->unexpected && t->vs_base != BASE_NONE;
+		c->pre_existing += !t->unexpected && !t->unjudged && failing(t->status) &&
+				   (t->vs_base == BASE_PRE_EXISTING || t->vs_base == BASE_BASELINE);
 	}
 	if (c->infra_cause)
 		c->verdict = CELL_INFRA;
@@ -767,12 +852,23 @@ void run_load(struct run *r, const char *dir)
 		run_load_cell(&r->cells[j], dir, names[j], over);
 		r->cells[j].known_breaks = &r->known_breaks;
 		r->cells[j].judged_as = mutants_base_of(&r->mutants, r->cells[j].point);
-		cell_judge(&r->cells[j]);
 		add_axis(&r->archs, &r->narchs, r->cells[j].arch);
 		add_axis(&r->points, &r->npoints, r->cells[j].point);
 		free(names[j]);
 	}
 	free(names);
+	/* The base cells first: the others' results are judged against theirs. */
+	for (size_t j = 0; j < r->ncells; j++)
+		if (cell_is_base(&r->cells[j])) {
+			r->cells[j].is_reference = !r->mutants.n &&
+				run_lists_other_point(dir, r->cells[j].arch, r->cells[j].point);
+			cell_judge(&r->cells[j]);
+		}
+	for (size_t j = 0; j < r->ncells; j++)
+		if (!cell_is_base(&r->cells[j])) {
+			cell_set_base(&r->cells[j], run_find_cell(r, r->cells[j].arch, "base"));
+			cell_judge(&r->cells[j]);
+		}
 	/* Mutants are each their own change of one base: nothing flips between them. */
 	if (!r->mutants.n)
 		find_flips(r);
@@ -789,6 +885,10 @@ void run_totals(const struct run *r, struct run_totals *t)
 		t->unexpected += c->unexpected;
 		t->flaky += c->counts[KMX_FLAKY];
 		t->unjudged += c->unjudged;
+		t->regressions += c->regressions;
+		t->pre_existing += c->pre_existing;
+		for (size_t i = 0; i < c->ntests; i++)
+			t->against_base += c->tests[i].vs_base != BASE_NONE;
 		t->infra_cells += c->verdict == CELL_INFRA;
 		t->pending_cells += c->verdict == CELL_PENDING;
 		t->known_breaks += c->verdict == CELL_KNOWN_BREAK;

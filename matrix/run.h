@@ -62,6 +62,24 @@ size_t name_index_add(struct name_index *x, const char *name, size_t item);
 size_t name_index_find(const struct name_index *x, const char *name);
 void name_index_free(struct name_index *x);
 
+/*
+ * A result no expectation names, in a run with the arch's `base` cell,
+ * judged against the same result there: a regression (passed at base,
+ * fails now, or a new result that fails) fails the run; a failure at base
+ * too is pre-existing, shown apart, and fails nothing. The base cell's own
+ * failures are the baseline, pre-existing by definition, where the run has
+ * other points of its arch to judge against it (a run of base alone judges
+ * it as any cell).
+ */
+#define BASE_RELATIONS(X) \
+	X(BASE_NONE, "") X(BASE_BASELINE, "baseline") X(BASE_SAME, "as at base") \
+	X(BASE_REGRESSION, "regression") X(BASE_PRE_EXISTING, "pre-existing") \
+	X(BASE_FIXED, "fixed") X(BASE_NEW, "new")
+#define KMX_X(e, s) e,
+enum base_relation { BASE_RELATIONS(KMX_X) BASE_NRELATIONS };
+#undef KMX_X
+extern const char *const base_relation_name[BASE_NRELATIONS];
+
 struct test {
 	char *name, *reason, *diag;
 	enum kmx_test_status status;
@@ -69,6 +87,9 @@ struct test {
 	enum kmx_test_status expected;	/* when judged */
 	int unexpected;
 	int unjudged;			/* no expectation names it, or not as expected in an infra cell */
+	enum base_relation vs_base;	/* when judged against base instead */
+	const struct test *at_base;	/* the same result at base, or NULL */
+	unsigned char boots, failed_boots;	/* the cell's boots that reported it, and those where it failed */
 	int retried;			/* the cell was booted twice and this test ran in both */
 	enum kmx_test_status first;	/* the first attempt's status, when retried */
 	char *first_reason;
@@ -108,6 +129,10 @@ struct cell {
 	struct coverage_tally coverage_all;
 	int has_coverage;
 	int has_reproducer;		/* its reproduce.sh (matrix/reproducer.sh) is there */
+	const struct cell *base;	/* the arch's base cell its results are judged against, or NULL */
+	int is_reference;		/* a base cell the run's other points of its arch are judged against */
+	unsigned regressions, pre_existing;	/* results judged against base (and the baseline's failures) */
+	unsigned gone;			/* results of the base cell this one does not report */
 };
 /* A cell whose reproducer the reports offer: it has one, and failed or has a failed result. */
 int cell_offers_reproducer(const struct cell *c);
@@ -253,6 +278,12 @@ void run_load_cell(struct cell *c, const char *run_dir, const char *name, int ru
 /* Frees what run_load_cell() allocated. */
 void cell_clear(struct cell *c);
 int cell_wants_alone_boot(const struct cell *c);
+/* Whether c is at its arch's base: the point `base`, not a mutant. */
+int cell_is_base(const struct cell *c);
+/* Whether the run of RUN_DIR lists a cell of ARCH at another point than POINT (its cells.list). */
+int run_lists_other_point(const char *run_dir, const char *arch, const char *point);
+/* Makes base the cell c's results are judged against, if it can be (booted, with results). */
+void cell_set_base(struct cell *c, const struct cell *base);
 void cell_judge(struct cell *c);
 /* Built, booted, reported, nothing unexpected; or a known break of the tree. */
 static inline int cell_ok(const struct cell *c)
@@ -280,12 +311,14 @@ void mutant_arch_totals(const struct run *r, const char *arch, unsigned *killed,
 
 /*
  * Totals over a run, for the closing lines. Each result is one of passed
- * (as expected), unexpected, flaky or unjudged (expectations were given and
- * none names it, or it is not as expected in an infra cell):
- * passed = results - unexpected - flaky - unjudged.
+ * (as expected), unexpected, flaky, unjudged (expectations were given and
+ * none names it, or it is not as expected in an infra cell) or
+ * pre-existing (failed at base too, or is base's own failure):
+ * passed = results - unexpected - flaky - unjudged - pre_existing.
  */
 struct run_totals {
 	unsigned results, unexpected, flaky, unjudged, failed_cells, infra_cells, pending_cells, known_breaks;
+	unsigned against_base, regressions, pre_existing;	/* results judged against base */
 };
 void run_totals(const struct run *r, struct run_totals *t);
 

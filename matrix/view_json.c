@@ -62,6 +62,9 @@ static void write_cell(FILE *f, const struct cell *c)
 	/* Like flaky, only when there are: the results no expectation names. */
 	if (c->unjudged)
 		fprintf(f, "\"unjudged\": %u, ", c->unjudged);
+	/* Like flaky, only when there are: failures there at base too. */
+	if (c->pre_existing)
+		fprintf(f, "\"pre_existing\": %u, ", c->pre_existing);
 	fprintf(f, "\"unexpected\": %u}", c->unexpected);
 	fprintf(f, ",\n     \"ok\": %s", cell_ok(c) ? "true" : "false");
 	/* For a cell that failed or has a failed result; relative to the run, as the reports link it. */
@@ -97,8 +100,16 @@ static void write_cell(FILE *f, const struct cell *c)
 		json_str(f, t->diag);
 		fprintf(f, ", \"expected\": ");
 		json_str_or_null(f, t->judged ? status_name(t->expected) : NULL);
-		fprintf(f, ", \"unexpected\": %s%s}", t->unexpected ? "true" : "false",
+		fprintf(f, ", \"unexpected\": %s%s", t->unexpected ? "true" : "false",
 			t->unjudged ? ", \"unjudged\": true" : "");
+		/* Judged against base: how it stands there (run.h), and base's status. */
+		if (t->vs_base != BASE_NONE) {
+			fprintf(f, ", \"against_base\": ");
+			json_str(f, base_relation_name[t->vs_base]);
+			fprintf(f, ", \"base_status\": ");
+			json_str_or_null(f, t->at_base ? status_name(t->at_base->status) : NULL);
+		}
+		fprintf(f, "}");
 	}
 	fprintf(f, "%s]}", c->ntests ? "\n     " : "");
 }

@@ -17,7 +17,8 @@
  *            (the machine's); not-run MISS
  *   build    ok PASS, failed FAIL, infra and error ERROR
  *
- * kmatrix's own verdict (expected, unexpected, unjudged), the expected
+ * kmatrix's own verdict (expected, unexpected, unjudged; against_base where
+ * the arch's base judged it), the expected
  * status and the cell's status go in each test's `misc`.
  */
 #include <stdio.h>
@@ -198,6 +199,11 @@ int write_kcidb(const struct run *r)
 				fputs("null", f);
 			fprintf(f, ", \"cell\": ");
 			json_str(f, cell_status(c));
+			/* Judged against base, not by an expectation: how (run.h's names). */
+			if (t->vs_base != BASE_NONE) {
+				fprintf(f, ", \"against_base\": ");
+				json_str(f, base_relation_name[t->vs_base]);
+			}
 			fprintf(f, "}");
 			opt_str(f, "comment", t->reason && t->reason[0] ? t->reason : NULL);
 			fprintf(f, "}");

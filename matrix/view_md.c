@@ -37,9 +37,15 @@ static void result(FILE *f, const struct test *t)
 {
 	if (!t)
 		fprintf(f, " |");
+	else if (t->unexpected && t->vs_base != BASE_NONE)
+		fprintf(f, " **%s** (%s at base) |", status_name(t->status),
+			t->at_base ? status_name(t->at_base->status) : "none");
 	else if (t->unexpected)
 		fprintf(f, " **%s** (exp. %s) |", status_name(t->status),
 			t->judged ? status_name(t->expected) : "pass");
+	else if (t->vs_base == BASE_PRE_EXISTING || (t->vs_base == BASE_BASELINE && t->status != KMX_PASS &&
+							t->status != KMX_SKIP))
+		fprintf(f, " %s (pre-existing) |", status_name(t->status));
 	else if (t->unjudged)
 		fprintf(f, " %s (unjudged) |", status_name(t->status));
 	else
@@ -53,9 +59,14 @@ static void tests_table(FILE *f, const struct run *r)
 	size_t rows = 0;
 	unsigned unjudged = 0;
 
+	struct run_totals t;
+
+	run_totals(r, &t);
 	for (size_t i = 0; i < r->ncells; i++)
 		unjudged += r->cells[i].unjudged;
-	fprintf(f, "\nA result in **bold** is unexpected; `(exp. X)` gives the expectation.%s\n\n| test |",
+	fprintf(f, "\nA result in **bold** is unexpected; `(exp. X)` gives the expectation.%s%s\n\n| test |",
+		t.against_base ? " `(X at base)`: the same result at the arch's base, which judges a result no "
+				 "expectation names; `(pre-existing)`: it fails at base too, and fails nothing." : "",
 		unjudged ? " `(unjudged)`: no expectation names the result, or it is not as expected in a cell that could not be judged (shown, not judged)." : "");
 	for (size_t i = 0; i < r->ncells; i++)
 		md_printf(f, " %s %s |", r->cells[i].arch, r->cells[i].point);

@@ -10,6 +10,19 @@
 
 #include "out.h"
 
+/* A result that failed against base, as 0-day reports a commit against its parent: the failures of each boot. */
+static void print_regression(const struct cell *c, const struct test *t)
+{
+	if (t->at_base)
+		term_printf("REGRESSION %s %s (%s at base; base %u/%u failed, %s %u/%u failed): %s\n",
+			    status_name(t->status), t->name, status_name(t->at_base->status),
+			    t->at_base->failed_boots, t->at_base->boots, c->point, t->failed_boots, t->boots,
+			    t->reason);
+	else
+		term_printf("NEW FAILURE %s %s (no such result at base; %s %u/%u failed): %s\n",
+			    status_name(t->status), t->name, c->point, t->failed_boots, t->boots, t->reason);
+}
+
 void print_cell_line(const struct cell *c)
 {
 	if (c->verdict == CELL_INFRA) {
@@ -26,6 +39,8 @@ void print_cell_line(const struct cell *c)
 		    c->unexpected);
 	if (c->unjudged)
 		term_printf(", %u unjudged", c->unjudged);
+	if (c->pre_existing)
+		term_printf(", %u pre-existing", c->pre_existing);
 	term_printf("%s%s\n", c->boot_reason[0] || c->build_reason[0] ? ": " : "",
 		    c->build_reason[0] ? c->build_reason : c->boot_reason);
 	if (c->retry)
@@ -37,6 +52,13 @@ void print_cell_line(const struct cell *c)
 	for (size_t j = 0; j < c->ntests; j++) {
 		const struct test *t = &c->tests[j];
 
+		if (t->unexpected && t->vs_base != BASE_NONE) {
+			term_printf("  [%s %s]   ", c->arch, c->point);
+			print_regression(c, t);
+			continue;
+		}
+		if (t->vs_base != BASE_NONE && t->status != KMX_FLAKY)
+			continue;
 		if (t->unexpected || t->status == KMX_FLAKY ||
 		    (!t->judged && t->status != KMX_PASS && t->status != KMX_SKIP))
 			term_printf("  [%s %s]   %s%s %s (expected %s): %s\n", c->arch, c->point,
@@ -262,6 +284,23 @@ int print_closing(const struct run *r, int have_expectations)
 	if (t.unjudged)
 		term_printf("%s: %u results not judged (no expectation names them, or not as expected in a cell that could not be judged; shown, not counted as passed)\n",
 			    r->dir, t.unjudged);
+	if (t.against_base)
+		term_printf("%s: %u results judged against the same result at base: %u regressions, %u failures that are there at base too (pre-existing: not counted as failures)\n",
+			    r->dir, t.against_base, t.regressions, t.pre_existing);
+	for (size_t j = 0; j < r->ncells; j++)
+		for (size_t i = 0; i < r->cells[j].ntests && (r->cells[j].regressions || r->cells[j].pre_existing); i++) {
+			const struct cell *c = &r->cells[j];
+			const struct test *x = &c->tests[i];
+
+			if (x->unexpected && x->vs_base != BASE_NONE) {
+				term_printf("  %s %s: ", c->arch, c->point);
+				print_regression(c, x);
+			} else if (!x->unexpected && (x->status == KMX_FAIL || x->status == KMX_ERROR) &&
+				   (x->vs_base == BASE_PRE_EXISTING || x->vs_base == BASE_BASELINE)) {
+				term_printf("  %s %s: pre-existing %s %s: %s\n", c->arch, c->point, status_name(x->status),
+					    x->name, x->reason);
+			}
+		}
 	if (t.known_breaks)
 		term_printf("%s: %u cells failed as the tree's known breaks say (not counted as failures)\n", r->dir,
 			    t.known_breaks);
@@ -276,12 +315,14 @@ int print_closing(const struct run *r, int have_expectations)
 	if (r->mutants.n)
 		return bad;
 	/* "N passed, N failed" first, as CI tools read it; the rest only when there are. */
-	term_printf("matrix: %u passed, %u failed", t.results - t.unexpected - t.flaky - t.unjudged,
+	term_printf("matrix: %u passed, %u failed", t.results - t.unexpected - t.flaky - t.unjudged - t.pre_existing,
 		    t.unexpected + t.failed_cells);
 	if (t.flaky)
 		term_printf(", %u flaky", t.flaky);
 	if (t.unjudged)
 		term_printf(", %u unjudged", t.unjudged);
+	if (t.against_base)
+		term_printf(", %u regressions against base, %u pre-existing", t.regressions, t.pre_existing);
 	if (t.infra_cells)
 		term_printf(", %u cells not judged (infra)", t.infra_cells);
 	if (t.known_breaks)

@@ -11,6 +11,7 @@ m=$(jq -r '[.cells[] | .tests | length] | add // 0' "$run/summary.json")
 u=$(jq -r '[.cells[] | .counts.unexpected] | add // 0' "$run/summary.json")
 fl=$(jq -r '[.cells[] | .counts.flaky // 0] | add // 0' "$run/summary.json")
 uj=$(jq -r '[.cells[] | .counts.unjudged // 0] | add // 0' "$run/summary.json")
+pe=$(jq -r '[.cells[] | .counts.pre_existing // 0] | add // 0' "$run/summary.json")
 b=$(jq -r '[.cells[] | select(.build.status != "ok" or .boot.status != "ok" or (.tests | length) == 0)] | length' "$run/summary.json")
 # A check's closing line, "NAME: P passed, F failed", as "P F"; a check that
 # left no such line is one failure.
@@ -28,6 +29,6 @@ mk=$(sed -n 's/^mutants: \([0-9]*\) killed, [0-9]* survived, [0-9]* invalid of \
 mn=$(sed -n 's/^mutants: \([0-9]*\) killed, [0-9]* survived, [0-9]* invalid of \([0-9]*\) .*/\2/p' "$run/check-mutants.txt" 2>/dev/null)
 [ -n "$mk" ] || { mk=0; mn=1; }
 mf=$((mn - mk))
-echo "check: $((m - u - fl - uj + hp + kp + dp + mk + rp + cp + fp)) passed, $((u + b + hf + kf + df + mf + rf + cf + ff)) failed$(
-	[ "$fl" = 0 ] || echo ", $fl flaky")$([ "$uj" = 0 ] || echo ", $uj unjudged")"
+echo "check: $((m - u - fl - uj - pe + hp + kp + dp + mk + rp + cp + fp)) passed, $((u + b + hf + kf + df + mf + rf + cf + ff)) failed$(
+	[ "$fl" = 0 ] || echo ", $fl flaky")$([ "$uj" = 0 ] || echo ", $uj unjudged")$([ "$pe" = 0 ] || echo ", $pe pre-existing")"
 [ $((u + b + hf + kf + df + mf + rf + cf + ff)) = 0 ]

@@ -391,7 +391,9 @@ pyexpect() {
 		echo "SKIP $1: no python3"
 	fi
 }
-"$bin/report" cell "$tmp/any/x86_64-base" >"$tmp/any-cell.out"
+# (In a run of its own: beside rc1, base's failures are the baseline, which the cell line does not list.)
+cell anyb x86_64-base "arch\tx86_64\npoint\tbase\nbuild\tok\tnan\t\nboot\tok\tinf\t\n$nasty"
+"$bin/report" cell "$tmp/anyb/x86_64-base" >"$tmp/any-cell.out"
 set -- "$tmp/any/summary.json" "$tmp/any/index.html" "$tmp/any/junit.xml" "$tmp/any/summary.md" "$tmp/any.out" "$tmp/any-cell.out"
 expect "any input: every report and the terminal's text is UTF-8 (iconv)" \
 	sh -c 'for f; do iconv -f UTF-8 -t UTF-8 "$f" >/dev/null || exit 1; done' sh "$@"
@@ -556,5 +558,34 @@ expect "a failed result: its reproducer in summary.json" [ "$(jqval rp '.cells[0
 expect "a failed result: linked in summary.md" grep -q '(\[reproduce\](x86_64-rc1/reproduce.sh))' "$tmp/rp/summary.md"
 expect "a failed result: linked in index.html" grep -q 'href="x86_64-rc1/reproduce.sh"' "$tmp/rp/index.html"
 expect "nothing failed: none offered" [ "$(jqval rp '.cells[1].reproducer')" = null ]
+
+# Against base: a run with the arch's base cell judges a result no
+# expectation names against the same result there.
+hd() { printf 'arch\tm68k\npoint\t%s\nbuild\tok\t1\t\nboot\tok\t1\t\n' "$1"; }
+cell br m68k-base "$(hd base)\ntest\tt1\tpass\t\ntest\tt2\tfail\tthe tree's\ntest\tt3\tpass\t\n"
+cell br m68k-tip "$(hd tip)\ntest\tt1\tfail\tbroke\ntest\tt2\tfail\tstill\ntest\tt3\tpass\t\ntest\tt4\tfail\tnew one\ntest\tt5\tpass\t\n"
+mkdir -p "$tmp/br/m68k-tip/attempt1"
+printf "$(hd tip)\ntest\tt1\tfail\tbroke\ntest\tt2\tfail\tstill\ntest\tt3\tpass\t\ntest\tt4\tfail\tnew one\n" >"$tmp/br/m68k-tip/attempt1/cell.tsv"
+"$bin/report" summary --table "$tmp/br" >"$tmp/br.out"
+expect "against base: a regression fails the run" [ $? = 1 ]
+expect "against base: the regression, with each side's boots" \
+	grep -q "^  m68k tip: REGRESSION fail t1 (pass at base; base 0/1 failed, tip 2/2 failed): broke$" "$tmp/br.out"
+expect "against base: a new result that fails is a failure" grep -q "^  m68k tip: NEW FAILURE fail t4 (no such result at base; tip 2/2 failed): new one$" "$tmp/br.out"
+expect "against base: the closing line" grep -q "^matrix: 4 passed, 2 failed, 2 regressions against base, 2 pre-existing$" "$tmp/br.out"
+expect "against base: the pre-existing failures listed apart" grep -q "^  m68k tip: pre-existing fail t2: still$" "$tmp/br.out"
+expect "against base: base's own failure is pre-existing" grep -q "^  m68k base: pre-existing fail t2: the tree's$" "$tmp/br.out"
+expect "against base: in JSON" [ "$(jqval br '.cells[1].tests[] | select(.name == "t1") | .against_base + " " + .base_status')" = "regression pass" ]
+expect "against base: pre-existing counted in JSON" [ "$(jqval br '[.cells[].counts.pre_existing] | add')" = 2 ]
+expect "against base: in summary.md" grep -q '| `t1` | pass | \*\*fail\*\* (pass at base) |' "$tmp/br/summary.md"
+expect "against base: pre-existing in summary.md" grep -q '| `t2` | fail (pre-existing) | fail (pre-existing) |' "$tmp/br/summary.md"
+"$bin/report" cell "$tmp/br/m68k-tip" >"$tmp/brc.out"
+expect "against base: report cell judges against the run's base cell too" [ $? = 1 ]
+expect "against base: report cell names the regression" grep -q "^  \[m68k tip\]   REGRESSION fail t1 (pass at base" "$tmp/brc.out"
+"$bin/report" cell "$tmp/br/m68k-base" >/dev/null
+expect "against base: the base cell of a run with other points is ok" [ $? = 0 ]
+printf 'm68k\ttip\tt1\tfail\nm68k\ttip\tt4\tfail\n' >"$tmp/br-expect.tsv"
+"$bin/report" --expect "$tmp/br-expect.tsv" summary --table "$tmp/br" >"$tmp/bre.out"
+expect "against base: an expectation still decides" [ $? = 0 ]
+expect "against base: the rest judged against base" grep -q "^matrix: 6 passed, 0 failed, 0 regressions against base, 2 pre-existing$" "$tmp/bre.out"
 
 finish test-report
