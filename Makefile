@@ -39,7 +39,7 @@ RESULTS      ?= $(TOP)/results$(if $(filter $(WORK),$(TREE_WORK)),,/trees/$(KSRC
 # The series under test: a folder of git format-patch files (optionally with
 # a quilt `series` file, a `points` file naming points, and a `config` file
 # saying base=reverse|pristine|<point>), a quilt series file, or an mbox.
-#> SERIES: the series: a folder of patches, a quilt series file or an mbox
+#> SERIES: the series: a folder of patches (git format-patch or quilt), a quilt series file, an mbox or one patch file
 SERIES       ?= $(TOP)/patches/forced-exit
 SERIES_NAME  ?= $(basename $(notdir $(abspath $(SERIES))))
 # A series folder may carry its port to another tree, SERIES/ports/<tree>/:
@@ -52,8 +52,10 @@ SERIES_APPLY_ENV = $(if $(SERIES_PORT),SERIES_POINTS=$(SERIES)/points)
 SERIES_BASE  ?= $(or $(shell sed -n 's/^base=//p' $(SERIES)/config 2>/dev/null),pristine)
 # The documents the ported patches are compared with (make verify-series).
 SEEDS        ?= $(abspath $(TOP)/../shared/seeds)
-#> POINTS: the points to run: pristine, base, NN or NN-slug, and the series' named points
-POINTS       ?= base rc1 fixed
+#> POINTS: the points to run: pristine, base, NN or NN-slug, and the series' named points (default: base, the named points, the last patch)
+ifeq ($(origin POINTS),undefined)
+POINTS       := $(shell . $(TOP)/matrix/lib.sh && default_points '$(SERIES)')
+endif
 # What the results should be, per arch, point and test (see the file).
 #> EXPECT: the expectations the results are judged by
 EXPECT       ?= $(wildcard $(TOP)/matrix/expectations/$(SERIES_NAME).tsv)
@@ -117,16 +119,21 @@ include $(sort $(wildcard $(TOP)/arches/*.mk))
 include $(sort $(wildcard $(TOP)/toolchains/*.mk))
 # "ARCH:KARCH" of every arch: how a path under arch/ names the arches it is for.
 ARCH_KARCHS_ALL := $(foreach a,$(ARCHES_ALL),$(a):$($(a)_KARCH))
-# By default a run has the arches whose code the series touches (a patch
+# By default a run has every arch whose code the series touches (a patch
 # under arch/<karch>/ picks those arches, one outside arch/ picks all;
 # `make series` says why each). Computed once: sub-makes inherit it.
-#> ARCHES: the arches of a run (default: those the series touches)
-# An arch file can keep its arch out of that default with a reason
-# (<arch>_NOT_DEFAULT: a cost the check's budget cannot take, say); ARCHES=
-# still names it.
-ARCH_KARCHS_DEFAULT := $(foreach a,$(ARCHES_ALL),$(if $($(a)_NOT_DEFAULT),,$(a):$($(a)_KARCH)))
+#> ARCHES: the arches of a run (default: every arch the series touches)
+# `make check` is CI's, with a time budget: its arches are the series' less
+# those whose arch file says that budget cannot take their cold builds
+# (<arch>_NOT_IN_CHECK, the measured reason); CHECK_ARCHES= names others.
+# As the default of a `make check` it reaches the check's every step.
+#> CHECK_ARCHES: the arches make check runs (default: the series' arches less those an arch file marks <arch>_NOT_IN_CHECK)
+ARCH_KARCHS_CHECK := $(foreach a,$(ARCHES_ALL),$(if $($(a)_NOT_IN_CHECK),,$(a):$($(a)_KARCH)))
+ifeq ($(origin CHECK_ARCHES),undefined)
+CHECK_ARCHES = $(eval CHECK_ARCHES := $$(shell $(TOP)/matrix/series-arches.sh '$(SERIES_PATCHES)' '$(ARCH_KARCHS_CHECK)'))$(CHECK_ARCHES)
+endif
 ifeq ($(origin ARCHES),undefined)
-ARCHES := $(shell $(TOP)/matrix/series-arches.sh '$(SERIES_PATCHES)' '$(ARCH_KARCHS_DEFAULT)')
+ARCHES := $(if $(filter check,$(MAKECMDGOALS)),$(CHECK_ARCHES),$(shell $(TOP)/matrix/series-arches.sh '$(SERIES_PATCHES)' '$(ARCH_KARCHS_ALL)'))
 export ARCHES
 endif
 
@@ -337,8 +344,8 @@ series: $(SRC)/.stamp_imported
 # Which arches the series picks, and why (`make series` typed by a user
 # prints it; not the `make series` each cell runs).
 print_series_arches = $(TOP)/matrix/series-arches.sh --why '$(SERIES_PATCHES)' '$(ARCH_KARCHS_ALL)' | \
-	awk -F'\t' '{ printf "  ARCH    %-10s %s (%s)\n", $$1, $$3, $$2 }'$(foreach a,$(ARCHES_ALL),$(if $($(a)_NOT_DEFAULT), \
-	| sed 's|^  ARCH    $(a) .*|&; not in the default ARCHES: $(subst |,/,$(subst ','\'',$($(a)_NOT_DEFAULT)))|'))
+	awk -F'\t' '{ printf "  ARCH    %-10s %s (%s)\n", $$1, $$3, $$2 }'$(foreach a,$(ARCHES_ALL),$(if $($(a)_NOT_IN_CHECK), \
+	| sed 's|^  ARCH    $(a) .*|&; not in make check: $(subst |,/,$(subst ','\'',$($(a)_NOT_IN_CHECK)))|'))
 
 # Every series patch, built on every arch it touches (results/bisect-<id>/).
 #> bisect-build: build every series patch on every arch it touches

@@ -71,8 +71,8 @@ sh4_GUEST_TESTS :=
 # With the plugin (2026-12-06) the zImage decompresses and the kernel runs
 # every generic test at base, rc1 and fixed as on the other arches.
 # Not run by default, for the budget (the series touches arch/sh/, which
-# would pick it): see NOT_DEFAULT.
-sh4_NOT_DEFAULT := its three cold builds (606/512/455 s, beside a cold make check) would take a fresh make check past the 75 min budget, as i386's do
+# would pick it): see NOT_IN_CHECK.
+sh4_NOT_IN_CHECK := its three cold builds (606/512/455 s, beside a cold make check) would take a fresh make check past the 75 min budget, as i386's do
 # No kernel selftests yet: the first program run stopped the whole guest
 # at every point (2026-12-06: get_syscall_info at base and rc1, peeksiginfo
 # at fixed, with get_syscall_info left out; no output after "running

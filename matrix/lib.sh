@@ -71,8 +71,8 @@ subject() {	# PATCH
 
 # The patch files of SERIES, in order, one path a line. SERIES is a folder
 # (the patches its quilt `series` file names, else its *.patch), a quilt
-# series file, or an mbox, which is split into one file a message in
-# WORKDIR/mbox.
+# series file, an mbox, which is split into one file a message in
+# WORKDIR/mbox, or a single patch (a diff, with or without a mail header).
 series_patches() (	# SERIES WORKDIR
 	quilt() { sed -e 's/#.*//' -e 's/[[:space:]].*//' -e '/^$/d' "$1" | sed "s|^|$2/|"; }
 	if [ -d "$1" ]; then
@@ -86,9 +86,29 @@ series_patches() (	# SERIES WORKDIR
 		mkdir -p "$2/mbox"
 		command git mailsplit -o"$2/mbox" "$1" >/dev/null || die "$1: not a readable mbox"
 		for p in "$2"/mbox/*; do echo "$p"; done | LC_ALL=C sort
+	elif grep -qE '^(diff --git a/|\+\+\+ )' "$1"; then
+		# One plain patch (diff -u's, quilt's): a series of itself.
+		echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 	else
 		quilt "$1" "$(cd "$(dirname "$1")" && pwd)"
 	fi
+)
+
+# The points of a run of SERIES that names none: base, the series' named
+# points (its `points` file: NAME PATCH-NUMBER), and its last patch by
+# number, unless a named point is that patch.
+default_points() (	# SERIES
+	tmp=$(mktemp -d) || exit 1
+	n=$(series_patches "$1" "$tmp" 2>/dev/null | wc -l)
+	rm -rf "$tmp"
+	named= last=$n
+	if [ -f "$1/points" ]; then
+		named=$(sed 's/#.*//' "$1/points" | awk 'NF >= 2 { print $1 }')
+		sed 's/#.*//' "$1/points" | awk -v n="$n" 'NF >= 2 && $2 + 0 == n + 0 { found = 1 } END { exit !found }' &&
+			last=
+	fi
+	[ "$n" -gt 0 ] || last=
+	echo base $named $last
 )
 
 # KCIDB's patchset_hash of a series: sha256 over the newline-terminated

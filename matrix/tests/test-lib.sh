@@ -64,6 +64,19 @@ expect "series-arches: --why names the patch and the file" \
 expect "series-arches: generic code picks every arch, in the given order" \
 	[ "$("$here/../series-arches.sh" "$tmp/generic" "$am" | tr '\n' ' ')" = "m68k s390x x86_64 " ]
 
+# ---- a series in any form: the patches, and the default points --------------------
+printf -- '--- a/arch/s390/x.c\n+++ b/arch/s390/x.c\n@@ -1 +1,2 @@\n a\n+b\n' >"$tmp/one.diff"
+expect "series_patches: a single plain patch is a series of itself" \
+	[ "$(series_patches "$tmp/one.diff" "$tmp/w1")" = "$tmp/one.diff" ]
+expect "series-arches: a single plain patch picks its arch" [ "$("$here/../series-arches.sh" "$tmp/one.diff" "$am")" = s390x ]
+expect "default_points: base and the last patch" [ "$(default_points "$tmp/one.diff")" = "base 1" ]
+expect "default_points: a folder's last patch by number" [ "$(default_points "$tmp/s390only")" = "base 2" ]
+printf '# name patch\nfirst\t1\n' >"$tmp/s390only/points"
+expect "default_points: the named points, then the last patch" [ "$(default_points "$tmp/s390only")" = "base first 2" ]
+printf 'first\t1\nlast\t2\n' >"$tmp/s390only/points"
+expect "default_points: a named last patch is not named twice" [ "$(default_points "$tmp/s390only")" = "base first last" ]
+rm -f "$tmp/s390only/points"
+
 # ---- apply-series --each: every patch alone over the base, tagged apart ------------
 # Two mutants of point 02, made in a scratch worktree: the first and the last line changed.
 git -C "$repo" worktree add -q --detach "$tmp/wt" s1/02-sub-change-c
