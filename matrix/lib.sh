@@ -158,6 +158,16 @@ series_points() {	# REPO NAME
 	done | LC_ALL=C sort -n
 }
 
+# The number of the patch a point is after: 0 for base, NN for a patch
+# point or a named point at the same commit; nothing for another point.
+point_number() (	# REPO POINT SERIES
+	rev=$(resolve_point "$1" "$2" "$3" 2>/dev/null) || exit 0
+	[ "$rev" != "$(resolve_point "$1" base "$3" 2>/dev/null)" ] || { echo 0; exit 0; }
+	series_points "$1" "$3" | while read -r pt; do
+		[ "$(resolve_point "$1" "$pt" "$3" 2>/dev/null)" != "$rev" ] || { n=${pt%%-*}; echo "${n#"${n%%[!0]*}"}"; break; }
+	done
+)
+
 # The subject of a point's commit, without the "NAME/POINT: " that
 # apply-series.sh puts first.
 point_subject() (	# REPO NAME POINT

@@ -27,6 +27,7 @@ static const char usage_text[] =
 	"       report runs [--except RUN] [--series NAME] RESULTS_DIR\n"
 	"       report times RUN\n"
 	"       report [--expect FILE] again RUN\n"
+	"       report [--expect FILE] regressions RUN\n"
 	"       report vocab\n"
 	"\n"
 	"  summary  write RUN's summary.json, junit.xml, summary.md and index.html (and\n"
@@ -43,6 +44,8 @@ static const char usage_text[] =
 	"  again    ARCH/POINT of each cell a matrix boots again alone at its end: a\n"
 	"           time limit ran out (a boot timeout, an unexpected TIMEOUT, or infra:\n"
 	"           host overloaded)\n"
+	"  regressions  ARCH, POINT, TEST of each result that regressed against\n"
+	"           base, at the first point of its arch where it did (TSV)\n"
 	"  vocab    the status and outcome names, for scripts\n"
 	"\n"
 	"Exit status: 0 when every cell built, booted, reported and nothing was\n"
@@ -284,6 +287,37 @@ static int cmd_again(int argc, char **argv)
 	return 0;
 }
 
+/* Each result that regressed against base, at the first point of its arch (in run order) where it did. */
+static int cmd_regressions(int argc, char **argv)
+{
+	struct name_index seen = { 0 };
+	char **keys = NULL;
+	size_t nkeys = 0;
+	struct run r;
+
+	if (argc != 1)
+		return usage();
+	run_load(&r, need_run(argv[0]));
+	for (size_t j = 0; j < r.ncells; j++) {
+		const struct cell *c = &r.cells[j];
+
+		for (size_t i = 0; i < c->ntests; i++) {
+			const struct test *t = &c->tests[i];
+			char key[1024];
+
+			if (!t->unexpected || t->vs_base != BASE_REGRESSION)
+				continue;
+			snprintf(key, sizeof(key), "%s\t%s", c->arch, t->name);
+			keys = xgrow(keys, nkeys, sizeof(*keys));
+			keys[nkeys] = xstrdup(key);
+			if (name_index_add(&seen, keys[nkeys], nkeys) == nkeys)
+				printf("%s\t%s\t%s\n", c->arch, c->point, t->name);
+			nkeys++;
+		}
+	}
+	return 0;
+}
+
 static int cmd_vocab(void)
 {
 #define KMX_X(e, s) " " s
@@ -326,6 +360,8 @@ int main(int argc, char **argv)
 		return cmd_times(argc, argv);
 	if (!strcmp(argv[-1], "again"))
 		return cmd_again(argc, argv);
+	if (!strcmp(argv[-1], "regressions"))
+		return cmd_regressions(argc, argv);
 	if (!strcmp(argv[-1], "vocab"))
 		return cmd_vocab();
 	return usage();

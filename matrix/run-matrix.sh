@@ -116,6 +116,11 @@ if [ "$ended" = complete ] && [ "${RETRIES:-1}" -gt 0 ]; then
 		wait_session
 	fi
 fi
+# Each result that regressed against base: the first patch of the series
+# where it did on its arch, by booting the patches between (first-bad.sh).
+if [ "$ended" = complete ] && [ "${FIRST_BAD:-1}" = 1 ] && [ -n "${SERIES_POINTS:-}" ]; then
+	"$TOP/matrix/first-bad.sh" "$RUN_DIR" || warn "the first bad patches of the regressions could not be found"
+fi
 exec 8>&-	# the watchdog ends what is left of the cells' session
 # After a signal, let the cells below record how they ended (bootrun stops
 # QEMU, run-cell writes cell.tsv) before the reports are written.

@@ -817,6 +817,41 @@ static void find_flips(struct run *r)
 	}
 }
 
+/*
+ * RUN/first-bad.tsv: ARCH, TEST, the first bad patch (or empty), a note.
+ * Each regression of that test on that arch, at every point, names it.
+ */
+static void load_first_bad(struct run *r)
+{
+	char path[4200], *line = NULL, *f[4];
+	size_t size = 0;
+	FILE *in;
+
+	snprintf(path, sizeof(path), "%s/first-bad.tsv", r->dir);
+	in = fopen(path, "r");
+	while (in && getline(&line, &size, in) >= 0) {
+		struct first_bad *b;
+
+		if (split_tabs(line, f, 4) != 4)
+			continue;
+		r->first_bad = xgrow(r->first_bad, r->nfirst_bad, sizeof(*r->first_bad));
+		b = &r->first_bad[r->nfirst_bad++];
+		*b = (struct first_bad){ xstrdup(f[0]), xstrdup(f[1]), xstrdup(f[2]), xstrdup(f[3]) };
+		for (size_t j = 0; j < r->ncells; j++) {
+			struct cell *c = &r->cells[j];
+			size_t i = name_index_find(&c->names, b->test);
+
+			if (strcmp(c->arch, b->arch) || i == NO_ITEM || c->tests[i].vs_base != BASE_REGRESSION)
+				continue;
+			c->tests[i].first_bad = b->patch[0] ? b->patch : NULL;
+			c->tests[i].first_bad_note = b->note;
+		}
+	}
+	free(line);
+	if (in)
+		fclose(in);
+}
+
 /* What a run is of (its run.tsv) and nothing more: for lists of runs. */
 void run_load_info(struct run *r, const char *dir)
 {
@@ -869,6 +904,7 @@ void run_load(struct run *r, const char *dir)
 			cell_set_base(&r->cells[j], run_find_cell(r, r->cells[j].arch, "base"));
 			cell_judge(&r->cells[j]);
 		}
+	load_first_bad(r);
 	/* Mutants are each their own change of one base: nothing flips between them. */
 	if (!r->mutants.n)
 		find_flips(r);

@@ -90,6 +90,8 @@ struct test {
 	enum base_relation vs_base;	/* when judged against base instead */
 	const struct test *at_base;	/* the same result at base, or NULL */
 	unsigned char boots, failed_boots;	/* the cell's boots that reported it, and those where it failed */
+	const char *first_bad;		/* a regression: the first patch where it regressed (first-bad.sh), or NULL */
+	const char *first_bad_note;	/* how that was found, or why it was not */
 	int retried;			/* the cell was booted twice and this test ran in both */
 	enum kmx_test_status first;	/* the first attempt's status, when retried */
 	char *first_reason;
@@ -205,8 +207,15 @@ struct mutants {
 	size_t n;
 };
 
+/* RUN/first-bad.tsv (matrix/first-bad.sh): per arch and regressed test, its first bad patch. */
+struct first_bad {
+	char *arch, *test, *patch, *note;
+};
+
 struct run {
 	char *dir, *id;
+	struct first_bad *first_bad;
+	size_t nfirst_bad;
 	char *started, *kernel, *series_name, *series_source, *ended, *ccache;
 	char *tree, *tree_source;	/* the tree's name (tarball), and package and version */
 	char *series_error;		/* the series does not apply to this tree: the patch, file and hunk */

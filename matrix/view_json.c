@@ -108,6 +108,8 @@ static void write_cell(FILE *f, const struct cell *c)
 			json_str(f, base_relation_name[t->vs_base]);
 			fprintf(f, ", \"base_status\": ");
 			json_str_or_null(f, t->at_base ? status_name(t->at_base->status) : NULL);
+			fprintf(f, ", \"first_bad\": ");
+			json_str_or_null(f, t->first_bad);
 		}
 		fprintf(f, "}");
 	}

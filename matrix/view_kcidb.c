@@ -203,6 +203,10 @@ int write_kcidb(const struct run *r)
 			if (t->vs_base != BASE_NONE) {
 				fprintf(f, ", \"against_base\": ");
 				json_str(f, base_relation_name[t->vs_base]);
+				if (t->first_bad) {
+					fprintf(f, ", \"first_bad\": ");
+					json_str(f, t->first_bad);
+				}
 			}
 			fprintf(f, "}");
 			opt_str(f, "comment", t->reason && t->reason[0] ? t->reason : NULL);

@@ -38,8 +38,9 @@ static void result(FILE *f, const struct test *t)
 	if (!t)
 		fprintf(f, " |");
 	else if (t->unexpected && t->vs_base != BASE_NONE)
-		fprintf(f, " **%s** (%s at base) |", status_name(t->status),
-			t->at_base ? status_name(t->at_base->status) : "none");
+		md_printf(f, " **%s** (%s at base%s%s) |", status_name(t->status),
+			  t->at_base ? status_name(t->at_base->status) : "none",
+			  t->first_bad ? "; regressed by " : "", t->first_bad ? t->first_bad : "");
 	else if (t->unexpected)
 		fprintf(f, " **%s** (exp. %s) |", status_name(t->status),
 			t->judged ? status_name(t->expected) : "pass");

@@ -13,11 +13,17 @@
 /* A result that failed against base, as 0-day reports a commit against its parent: the failures of each boot. */
 static void print_regression(const struct cell *c, const struct test *t)
 {
-	if (t->at_base)
-		term_printf("REGRESSION %s %s (%s at base; base %u/%u failed, %s %u/%u failed): %s\n",
-			    status_name(t->status), t->name, status_name(t->at_base->status),
+	if (t->at_base && t->first_bad)
+		term_printf("REGRESSION %s %s, regressed by %s (%s at base; base %u/%u failed, %s %u/%u failed): %s\n",
+			    status_name(t->status), t->name, t->first_bad, status_name(t->at_base->status),
 			    t->at_base->failed_boots, t->at_base->boots, c->point, t->failed_boots, t->boots,
 			    t->reason);
+	else if (t->at_base)
+		term_printf("REGRESSION %s %s (%s at base; base %u/%u failed, %s %u/%u failed%s%s): %s\n",
+			    status_name(t->status), t->name, status_name(t->at_base->status),
+			    t->at_base->failed_boots, t->at_base->boots, c->point, t->failed_boots, t->boots,
+			    t->first_bad_note ? "; first bad patch not found: " : "",
+			    t->first_bad_note ? t->first_bad_note : "", t->reason);
 	else
 		term_printf("NEW FAILURE %s %s (no such result at base; %s %u/%u failed): %s\n",
 			    status_name(t->status), t->name, c->point, t->failed_boots, t->boots, t->reason);

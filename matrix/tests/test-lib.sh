@@ -122,6 +122,43 @@ expect "arches_touched: the reason is the first file that arch builds" \
 	[ "$(printf 'arch/x86/a.c\nkernel/b.c\n' | arches_touched "$am" | sed -n 2p | cut -f2)" = "arch/x86/a.c" ]
 expect "arches_touched: an arch nobody runs and the documentation pick nothing" \
 	[ -z "$(printf 'arch/arc/a.c\nDocumentation/b.rst\n' | arches_touched "$am")" ]
+# ---- first-bad.sh: the first bad patch of a regression, by bisection ---------------
+# A stand-in for `make cell`: the test t1 fails from patch 07 on, t2 from 03
+# on, each probe recorded; first-bad.sh reads the probes' summary.json.
+hostbin=${1:-}
+if [ -x "$hostbin/report" ]; then
+	fb=$tmp/fbrun
+	mkdir -p "$fb/m68k-base" "$fb/m68k-after-c"
+	printf 'm68k base\nm68k 10\n' >"$fb/cells.list"
+	printf 'arch\tm68k\npoint\tbase\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\tt1\tpass\t\ntest\tt2\tpass\t\n' >"$fb/m68k-base/cell.tsv"
+	mkdir -p "$fb/m68k-10"
+	printf 'arch\tm68k\npoint\t10\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\tt1\tfail\tx\ntest\tt2\tfail\ty\n' >"$fb/m68k-10/cell.tsv"
+	cat >"$tmp/fake-make" <<'MK'
+#!/bin/sh
+for a; do case $a in ARCH=*) arch=${a#ARCH=} ;; POINT=*) pt=${a#POINT=} ;; RESULTS=*) res=${a#RESULTS=} ;; esac; done
+n=${pt%%-*}; n=${n#0}
+d=$res/bisect/$arch-$pt
+mkdir -p "$d"
+s1=pass; [ "$n" -ge 7 ] && s1=fail
+s2=pass; [ "$n" -ge 3 ] && s2=fail
+printf 'arch\t%s\npoint\t%s\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\tt1\t%s\t\ntest\tt2\t%s\t\n' "$arch" "$pt" $s1 $s2 >"$d/cell.tsv"
+echo "$pt" >>"$res/probes"
+"$HOSTBIN/report" summary --quiet "$res/bisect"
+MK
+	chmod +x "$tmp/fake-make"
+	MAKE=$tmp/fake-make HOSTBIN=$hostbin REPORT_FLAGS= SRC=$repo SERIES_NAME=s1 "$here/../first-bad.sh" "$fb" 2>/dev/null
+	expect "first-bad: t1's first bad patch" \
+		[ "$(awk -F'\t' '$2 == "t1" { print $3 }' "$fb/first-bad.tsv")" = "$(series_points "$repo" s1 | sed -n 7p)" ]
+	expect "first-bad: t2's first bad patch" \
+		[ "$(awk -F'\t' '$2 == "t2" { print $3 }' "$fb/first-bad.tsv")" = "$(series_points "$repo" s1 | sed -n 3p)" ]
+	expect "first-bad: a patch is booted once for every test ($(sort "$fb/probes" | uniq -d | wc -l) twice)" \
+		[ -z "$(sort "$fb/probes" | uniq -d)" ]
+	expect "first-bad: about log2 of ten probes a test ($(wc -l <"$fb/probes") in all)" [ "$(wc -l <"$fb/probes")" -le 7 ]
+	"$hostbin/report" summary --table "$fb" >"$tmp/fb.out"
+	expect "first-bad: the report names it" grep -q "REGRESSION fail t1, regressed by $(series_points "$repo" s1 | sed -n 7p) (pass at base" "$tmp/fb.out"
+	expect "first-bad: in summary.json" [ "$(jq -r '.cells[1].tests[0].first_bad' "$fb/summary.json")" = "$(series_points "$repo" s1 | sed -n 7p)" ]
+fi
+
 t=$(now)
 expect "since: one decimal by default" sh -c "echo '$(since "$t")' | grep -qx '[0-9]*\.[0-9]'"
 expect "since: DIGITS decimals" sh -c "echo '$(since "$t" 2)' | grep -qx '[0-9]*\.[0-9][0-9]'"

@@ -1,0 +1,73 @@
+#!/bin/sh
+# first-bad.sh RUN_DIR: for each result that regressed against base (report
+# regressions: the arch, the first point where it did, the test), the
+# first patch of the series where it regresses on that arch, by bisecting
+# the patches between base (good) and that point (bad). Each probe is a
+# cell of its own (make cell, its kernel built over the arch's last one and
+# kept per commit), in RUN_DIR/bisect/, a run of its own; a probe that
+# fails is booted twice (an unexpected result is retried), so a failure
+# that does not come again is flaky and ends that bisection unjudged.
+# Probes are shared: a patch booted for one test answers every test of its
+# arch. Writes RUN_DIR/first-bad.tsv: ARCH, TEST, the first bad patch
+# (NN-slug, or empty), and a note (why there is none, or the probes).
+# Environment (run-matrix.sh's): MAKE HOSTBIN REPORT_FLAGS SRC SERIES_NAME.
+set -u
+. "$(dirname "$0")/lib.sh"
+run=$(cd "$1" && pwd)
+bisect=$run/bisect
+# shellcheck disable=SC2086 # REPORT_FLAGS is a list of options
+regressions=$("$HOSTBIN/report" $REPORT_FLAGS regressions "$run") || exit 1
+[ -n "$regressions" ] || exit 0
+mkdir -p "$bisect"
+points=$(series_points "$SRC" "$SERIES_NAME")
+out=$run/first-bad.tsv.tmp
+: >"$out"
+
+pt_of() { printf '%s\n' "$points" | sed -n "${1}p"; }	# NUMBER: its NN-slug
+
+# The status of TEST in ARCH's cell at patch NUMBER, booted if it was not.
+probe() {	# ARCH NUMBER TEST
+	pt=$(pt_of "$2")
+	if [ ! -f "$bisect/$1-$pt/cell.tsv" ]; then
+		echo "  [$1] first bad patch: booting $pt" >&2
+		grep -qx "$1 $pt" "$bisect/cells.list" 2>/dev/null || echo "$1 $pt" >>"$bisect/cells.list"
+		$MAKE --no-print-directory cell ARCH="$1" POINT="$pt" RESULTS="$run" RUN_ID=bisect \
+			CELL_IN_MATRIX= >"$bisect/$1-$pt.log" 2>&1
+	fi
+	jq -r --arg a "$1" --arg p "$pt" --arg t "$3" \
+		'[.cells[] | select(.arch == $a and .point == $p) |
+		  if .build.status != "ok" then "build-" + .build.status
+		  elif .boot.status != "ok" then "boot-" + .boot.status
+		  else ((.tests[] | select(.name == $t) | .status), "missing") end][0] // "missing"' \
+		"$bisect/summary.json" 2>/dev/null || echo missing
+}
+
+printf '%s\n' "$regressions" | while IFS="$(printf '\t')" read -r arch point test; do
+	good=0
+	bad=$(point_number "$SRC" "$point" "$SERIES_NAME")
+	if [ -z "$bad" ]; then
+		printf '%s\t%s\t\t%s\n' "$arch" "$test" "$point is no patch of the series" >>"$out"
+		continue
+	fi
+	note= trail=
+	while [ $((bad - good)) -gt 1 ]; do
+		mid=$(((good + bad) / 2))
+		st=$(probe "$arch" "$mid" "$test")
+		trail="$trail $(pt_of "$mid" | cut -d- -f1):$st"
+		case $st in
+		pass | skip | xfail) good=$mid ;;
+		fail | error) bad=$mid ;;
+		*)
+			note="no answer at $(pt_of "$mid"): $st"
+			break
+			;;
+		esac
+	done
+	if [ -n "$note" ]; then
+		printf '%s\t%s\t\t%s (probes:%s)\n' "$arch" "$test" "$note" "$trail" >>"$out"
+	else
+		printf '%s\t%s\t%s\tbetween %s and %s (probes:%s)\n' "$arch" "$test" "$(pt_of "$bad")" \
+			"$([ "$good" = 0 ] && echo base || pt_of "$good")" "$point" "${trail:- none}" >>"$out"
+	fi
+done
+mv -f "$out" "$run/first-bad.tsv"
