@@ -256,14 +256,22 @@ static int cmd_runs(int argc, char **argv)
 	return 0;
 }
 
+/* The one RUN argument a command takes, loaded; 0 for bad usage. */
+static int load_one_run(int argc, char **argv, struct run *r)
+{
+	if (argc != 1)
+		return 0;
+	run_load(r, need_run(argv[0]));
+	return 1;
+}
+
 /* What the next run orders its cells by (run-matrix.sh). */
 static int cmd_times(int argc, char **argv)
 {
 	struct run r;
 
-	if (argc != 1)
+	if (!load_one_run(argc, argv, &r))
 		return usage();
-	run_load(&r, need_run(argv[0]));
 	for (size_t j = 0; j < r.ncells; j++) {
 		const struct cell *c = &r.cells[j];
 
@@ -278,9 +286,8 @@ static int cmd_again(int argc, char **argv)
 {
 	struct run r;
 
-	if (argc != 1)
+	if (!load_one_run(argc, argv, &r))
 		return usage();
-	run_load(&r, need_run(argv[0]));
 	for (size_t j = 0; j < r.ncells; j++)
 		if (cell_wants_alone_boot(&r.cells[j]))
 			printf("%s/%s\n", r.cells[j].arch, r.cells[j].point);
@@ -295,9 +302,8 @@ static int cmd_regressions(int argc, char **argv)
 	size_t nkeys = 0;
 	struct run r;
 
-	if (argc != 1)
+	if (!load_one_run(argc, argv, &r))
 		return usage();
-	run_load(&r, need_run(argv[0]));
 	for (size_t j = 0; j < r.ncells; j++) {
 		const struct cell *c = &r.cells[j];
 
