@@ -307,7 +307,7 @@ $(SRC)/.stamp_imported:
 #> tree: import the kernel tarball into git (WORK/src/linux, another tree's in WORK/trees/<tree>); with ARCH=, put its worktree at POINT
 tree: $(SRC)/.stamp_imported
 ifneq ($(ARCH),)
-	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT) $(SERIES_NAME)
+	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(KERNEL_POINT) $(SERIES_NAME)
 endif
 
 # The series becomes commits and tags in the repository (no work tree is
@@ -414,7 +414,7 @@ $(BUILD)/fragment.config: FORCE
 
 # The config's checks run the compiler too (cc-option), so the plugin first.
 $(BUILD)/.config: $(BUILD)/fragment.config | $(SRC)/.stamp_imported $(XPLUGIN)
-	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT) $(SERIES_NAME)
+	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(KERNEL_POINT) $(SERIES_NAME)
 	@echo "  CONFIG  $(ARCH): $(call arch,CONFIG_BASE) + fragment"
 	$(Q)$(MAKE) $(KMAKE_ARGS) $(call arch,CONFIG_BASE) >$(BUILD)/config.log 2>&1 || { cat $(BUILD)/config.log >&2; exit 1; }
 	$(Q)cd $(BUILD) && $(TREE)/scripts/kconfig/merge_config.sh -m .config fragment.config >>config.log 2>&1
@@ -434,7 +434,7 @@ $(BUILD)/config.last: $(BUILD)/.config
 # Resolved once per make, at its first use (a plain `=` ran git about 30
 # times in each cell's make; with `:=` every make would run it, even one
 # that never names a point).
-POINT_REV    = $(eval POINT_REV := $$(shell $(TOP)/matrix/checkout-point.sh --resolve $(SRC) $(POINT) $(SERIES_NAME) 2>/dev/null))$(POINT_REV)
+POINT_REV    = $(eval POINT_REV := $$(shell $(TOP)/matrix/checkout-point.sh --resolve $(SRC) $(KERNEL_POINT) $(SERIES_NAME) 2>/dev/null))$(POINT_REV)
 IMAGE_CACHED = $(BUILD)/images/$(or $(POINT_REV),unknown-point)/$(notdir $(call arch,IMAGE))
 
 # The compiler's command line (with the plugin, which has its hash in its
@@ -448,7 +448,7 @@ $(BUILD)/compiler.last: FORCE
 	cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@
 
 $(IMAGE_CACHED): $(BUILD)/config.last $(BUILD)/compiler.last | $(XPLUGIN)
-	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT) $(SERIES_NAME)
+	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(KERNEL_POINT) $(SERIES_NAME)
 	@echo "  KERNEL  $(ARCH) at $(POINT) ($(call arch,IMAGE))"
 	$(Q)rm -f $(BUILD)/vmlinux $(IMAGE)
 	$(Q)$(MAKE) $(KMAKE_ARGS) $(notdir $(call arch,IMAGE))
@@ -594,7 +594,7 @@ $(KST_DIR)/kselftests.cpio: export CFLAGS = $(call arch,KSELFTESTS_CFLAGS)
 # in it (seen: a checkout refused mid-build, "has local changes").
 $(KST_DIR)/kselftests.cpio: $(KST_DIR)/kselftests.list $(wildcard $(KST_STANDIN)/*/*.h) \
 		$(HOSTBIN)/gen_init_cpio $(TOP)/matrix/initramfs-cpio.sh | $(IMAGE_CACHED) $(XPLUGIN)
-	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(POINT) $(SERIES_NAME)
+	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(KERNEL_POINT) $(SERIES_NAME)
 	@echo "  KSELFTESTS $(ARCH) at $(POINT): $(notdir $(KSELFTESTS))"
 	$(Q)rm -rf $(KST_DIR)/usr $(KST_DIR)/bin
 	$(Q)$(MAKE) $(KMAKE_ARGS) headers_install INSTALL_HDR_PATH=$(KST_DIR)/usr >$(KST_DIR)/headers.log 2>&1 \
@@ -795,12 +795,23 @@ COVERAGE_UNREACHABLE ?= $(wildcard $(SERIES)/coverage/unreachable.tsv)
 define COVERAGE_CONFIG
 CONFIG_DEBUG_FS=y
 CONFIG_GCOV_KERNEL=y
+CONFIG_KUNIT=y
 endef
+# Its kernels also carry the series' KUnit tests, where it has some
+# (SERIES/kunit/: git format-patch files, applied over the coverage point
+# and tagged <series>.kunit/, apart from the series): what only the kernel
+# sees of the series, run at boot and relayed by init from debugfs.
+KUNIT_TESTS  = $(wildcard $(SERIES)/kunit/*.patch)
+KUNIT_NAME   = $(SERIES_NAME).kunit
+# The point a cell's kernel is built at: its own, or with the KUnit tests on it.
+KERNEL_POINT = $(if $(and $(filter 1,$(COVERAGE)),$(KUNIT_TESTS)),$(KUNIT_NAME)/top,$(POINT))
 #> coverage: the series' changed lines the tests run, per patch, on each arch of ARCHES that has coverage
 coverage: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS) coverage)
 	$(Q)$(if $(COVERAGE_ARCHES),true,echo "kmatrix: none of ARCHES ($(ARCHES)) has coverage (<arch>_COVERAGE in its arch file)" >&2; exit 2)
 	$(Q)$(MAKE) --no-print-directory series
 	$(Q)$(call check_points,base $(COVERAGE_POINT))
+	$(Q)$(if $(KUNIT_TESTS),$(TOP)/matrix/with-lock.sh $(LOCKS)/series "the series' tags" \
+		$(TOP)/matrix/kunit-point.sh $(SRC) $(SERIES)/kunit $(KUNIT_NAME) $(COVERAGE_POINT) $(SERIES_NAME))
 	$(Q)mkdir -p $(COVERAGE_RESULTS)/$(RUN_ID)
 	$(Q)for a in $(COVERAGE_ARCHES); do echo "$$a $(COVERAGE_POINT)"; done >$(COVERAGE_RESULTS)/$(RUN_ID)/cells.list
 	$(Q)files=$$(git -C $(SRC) diff --name-only $$($(TOP)/matrix/checkout-point.sh --resolve $(SRC) base $(SERIES_NAME)) \
@@ -815,7 +826,7 @@ coverage: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS) coverage)
 coverage-report: $(HOSTBIN)/coverage $(HOSTBIN)/report
 	$(call need_arch)
 	$(Q)SRC=$(SRC) TREE=$(TREE) BUILD=$(BUILD) ARCH=$(ARCH) KARCH=$(KARCH) XPREFIX=$(XPREFIX) \
-		SERIES_NAME=$(SERIES_NAME) POINT=$(POINT) CELL_DIR=$(CELL_DIR) HOSTBIN=$(HOSTBIN) \
+		SERIES_NAME=$(SERIES_NAME) POINT=$(POINT) KERNEL_POINT=$(KERNEL_POINT) CELL_DIR=$(CELL_DIR) HOSTBIN=$(HOSTBIN) \
 		UNREACHABLE=$(COVERAGE_UNREACHABLE) MUTANTS=$(MUTANTS) MUTANT_BASE=$(MUTANT_BASE) \
 		$(TOP)/matrix/with-lock.sh $(LOCKS)/$(ARCH) "the $(ARCH) tree and build" $(TOP)/matrix/coverage.sh
 	$(Q)$(HOSTBIN)/report $(REPORT_FLAGS) summary --quiet $(RUN_DIR)
@@ -1002,7 +1013,7 @@ bench-report: $(HOSTBIN)/report
 	$(Q)$(TOP)/matrix/tests/bench-report.sh $(HOSTBIN) $(EXPECT) $(if $(filter $(RESULTS)/$(RUN_ID),$(RUN_DIR)),$(RESULTS)/latest,$(RUN_DIR))
 
 #> guest-all: build every arch's guest programs and initramfs
-guest-all: $(SRC)/.stamp_imported
+guest-all: deps $(SRC)/.stamp_imported
 	$(Q)for a in $(ARCHES); do \
 		$(MAKE) --no-print-directory initramfs ARCH=$$a || exit 1; \
 	done

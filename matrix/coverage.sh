@@ -28,8 +28,9 @@ tip=$(resolve_point "$SRC" "$POINT" "$SERIES_NAME")
 
 "$HOSTBIN/coverage" extract "$CELL_DIR/console.log" "$BUILD" "$out/data"
 
-# gcov reads the sources named in the notes: the arch's tree at the point.
-"$(dirname "$0")/checkout-point.sh" "$SRC" "$TREE" "$POINT" "$SERIES_NAME"
+# gcov reads the sources named in the notes: the arch's tree as it was
+# built (the point, with the KUnit tests where the series has some).
+"$(dirname "$0")/checkout-point.sh" "$SRC" "$TREE" "${KERNEL_POINT:-$POINT}" "$SERIES_NAME"
 gcov=${XPREFIX}gcov
 command -v "$gcov" >/dev/null || die "$gcov not found (it comes with the cross compiler's Debian package)"
 while IFS='	' read -r prof _; do
