@@ -536,7 +536,8 @@ static unsigned only_missing(int report)
 		name[n] = 0;
 		if (*p)
 			p++;
-		if (n && ((unsigned)i >= ONLY_MAX || !only_found[i])) {
+		/* A name given twice is found, or missing, once. */
+		if (n && only_index(name) == i && ((unsigned)i >= ONLY_MAX || !only_found[i])) {
 			missing++;
 			if (report)
 				ktap_resultf(KMX_ERROR, name, "kmatrix_only=%s: no such program in /tests, /kselftests or /debug/kunit%s",

@@ -8,7 +8,8 @@
 # fails is booted twice (an unexpected result is retried), so a failure
 # that does not come again is flaky and ends that bisection unjudged.
 # Probes are shared: a patch booted for one test answers every test of its
-# arch. Writes RUN_DIR/first-bad.tsv: ARCH, TEST, the first bad patch
+# arch. Only a result that passed at base is bisected (a new result that
+# fails has nothing to bisect against). Writes RUN_DIR/first-bad.tsv: ARCH, TEST, the first bad patch
 # (NN-slug, or empty), and a note (why there is none, or the probes).
 # Environment (run-matrix.sh's): MAKE HOSTBIN REPORT_FLAGS SRC SERIES_NAME.
 set -u
@@ -19,6 +20,12 @@ bisect=$run/bisect
 regressions=$("$HOSTBIN/report" $REPORT_FLAGS regressions "$run") || exit 1
 [ -n "$regressions" ] || exit 0
 mkdir -p "$bisect"
+# Each arch's base cell is the bisection's too: a probe is judged against
+# it as the run's cells were, so a failing probe is booted again at once.
+printf '%s\n' "$regressions" | cut -f1 | sort -u | while read -r a; do
+	[ -e "$bisect/$a-base" ] || ln -s "../$a-base" "$bisect/$a-base"
+	grep -qx "$a base" "$bisect/cells.list" 2>/dev/null || echo "$a base" >>"$bisect/cells.list"
+done
 points=$(series_points "$SRC" "$SERIES_NAME")
 out=$run/first-bad.tsv.tmp
 : >"$out"
@@ -45,8 +52,8 @@ probe() {	# ARCH NUMBER TEST
 printf '%s\n' "$regressions" | while IFS="$(printf '\t')" read -r arch point test; do
 	good=0
 	bad=$(point_number "$SRC" "$point" "$SERIES_NAME")
-	if [ -z "$bad" ]; then
-		printf '%s\t%s\t\t%s\n' "$arch" "$test" "$point is no patch of the series" >>"$out"
+	if [ -z "$bad" ] || [ "$bad" = 0 ]; then
+		printf '%s\t%s\t\t%s\n' "$arch" "$test" "$point is no patch of the series, or base itself" >>"$out"
 		continue
 	fi
 	note= trail=

@@ -103,7 +103,7 @@ default_points() (	# SERIES
 	rm -rf "$tmp"
 	named= last=$n
 	if [ -f "$1/points" ]; then
-		named=$(sed 's/#.*//' "$1/points" | awk 'NF >= 2 { print $1 }')
+		named=$(sed 's/#.*//' "$1/points" | awk 'NF >= 2 { print $2, $1 }' | sort -n | cut -d' ' -f2)
 		sed 's/#.*//' "$1/points" | awk -v n="$n" 'NF >= 2 && $2 + 0 == n + 0 { found = 1 } END { exit !found }' &&
 			last=
 	fi

@@ -148,7 +148,7 @@ static void load_judged_cell(const char *arg, struct cell *c, struct known_break
 	c->judged_as = mutants_base_of(ms, c->point);
 	/* As in the run: its results against those of the arch's base cell there. */
 	if (cell_is_base(c))
-		c->is_reference = run_lists_other_point(real, c->arch, c->point);
+		c->is_reference = !ms->n && run_lists_other_point(real, c->arch, c->point);
 	else if (!c->judged_as) {
 		struct cell *base = xrealloc(NULL, sizeof(*base));
 		char name[512], path[4700];

@@ -61,7 +61,7 @@ EOF
 	echo "'"
 	echo '# The make variables it was made with (a path into the checkout is one into the clone).'
 	echo 'make_vars="'
-	grep -v '=$' "$vars" | sed "s|$TOP/|\$KMATRIX/|g; s|$TOP\$|\$KMATRIX|"
+	sed "s|$TOP/|\$KMATRIX/|g; s|$TOP\$|\$KMATRIX|" "$vars"
 	echo '"'
 	echo "# The run's QEMU command (its paths are those of the run's checkout and WORK):"
 	sed -n 's/^qemu\t/#   /p' "$CELL_DIR/cell.tsv"

@@ -423,7 +423,8 @@ static enum base_relation base_relation(const struct cell *c, struct test *t, en
 	t->at_base = cell_find_test(c->base, t->name);
 	if (!t->at_base)
 		return BASE_NEW;
-	before = failing(t->at_base->status) || t->at_base->status == KMX_FLAKY;
+	/* Failing in any of base's boots: a failure now is not the series' doing. */
+	before = failing(t->at_base->status) || t->at_base->status == KMX_FLAKY || t->at_base->failed_boots;
 	if (before)
 		return failing(st) ? BASE_PRE_EXISTING : BASE_FIXED;
 	return failing(st) ? BASE_REGRESSION : BASE_SAME;
@@ -613,7 +614,8 @@ void cell_judge(struct cell *c)
 /*
  * Whether a matrix boots this cell again alone, once its other cells are
  * done (report again): a time limit ran out, which the builds and boots
- * beside it may have caused. Not a cell that already was.
+ * beside it may have caused; or a regression against base was booted only
+ * once. Not a cell that already was.
  */
 int cell_wants_alone_boot(const struct cell *c)
 {
@@ -623,9 +625,19 @@ int cell_wants_alone_boot(const struct cell *c)
 	    (!strcmp(c->boot_status, kmx_boot_outcome_name[KMX_BOOT_INFRA]) &&
 	     !strncmp(c->boot_reason, KMX_HOST_OVERLOADED, strlen(KMX_HOST_OVERLOADED))))
 		return 1;
-	for (size_t j = 0; j < c->ntests; j++)
-		if (c->tests[j].unexpected && ktap_timed_out(c->tests[j].reason, c->tests[j].diag))
+	for (size_t j = 0; j < c->ntests; j++) {
+		const struct test *t = &c->tests[j];
+
+		if (t->unexpected && ktap_timed_out(t->reason, t->diag))
 			return 1;
+		/*
+		 * A regression against base booted once: its cell was judged before
+		 * base's record was there (an arch's boots overlap), so it was not
+		 * booted again at once. It is confirmed now.
+		 */
+		if (t->unexpected && t->vs_base != BASE_NONE && t->boots < 2 && !c->retry)
+			return 1;
+	}
 	return 0;
 }
 
@@ -923,6 +935,7 @@ void run_totals(const struct run *r, struct run_totals *t)
 		t->unjudged += c->unjudged;
 		t->regressions += c->regressions;
 		t->pre_existing += c->pre_existing;
+		t->gone += c->gone;
 		for (size_t i = 0; i < c->ntests; i++)
 			t->against_base += c->tests[i].vs_base != BASE_NONE;
 		t->infra_cells += c->verdict == CELL_INFRA;

@@ -328,6 +328,7 @@ void mutant_arch_totals(const struct run *r, const char *arch, unsigned *killed,
 struct run_totals {
 	unsigned results, unexpected, flaky, unjudged, failed_cells, infra_cells, pending_cells, known_breaks;
 	unsigned against_base, regressions, pre_existing;	/* results judged against base */
+	unsigned gone;			/* results of a base cell a cell of its arch does not report */
 };
 void run_totals(const struct run *r, struct run_totals *t);
 

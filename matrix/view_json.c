@@ -65,6 +65,8 @@ static void write_cell(FILE *f, const struct cell *c)
 	/* Like flaky, only when there are: failures there at base too. */
 	if (c->pre_existing)
 		fprintf(f, "\"pre_existing\": %u, ", c->pre_existing);
+	if (c->gone)
+		fprintf(f, "\"gone\": %u, ", c->gone);
 	fprintf(f, "\"unexpected\": %u}", c->unexpected);
 	fprintf(f, ",\n     \"ok\": %s", cell_ok(c) ? "true" : "false");
 	/* For a cell that failed or has a failed result; relative to the run, as the reports link it. */

@@ -47,6 +47,8 @@ void print_cell_line(const struct cell *c)
 		term_printf(", %u unjudged", c->unjudged);
 	if (c->pre_existing)
 		term_printf(", %u pre-existing", c->pre_existing);
+	if (c->gone)
+		term_printf(", %u gone (reported at base, not here)", c->gone);
 	term_printf("%s%s\n", c->boot_reason[0] || c->build_reason[0] ? ": " : "",
 		    c->build_reason[0] ? c->build_reason : c->boot_reason);
 	if (c->retry)
@@ -291,8 +293,9 @@ int print_closing(const struct run *r, int have_expectations)
 		term_printf("%s: %u results not judged (no expectation names them, or not as expected in a cell that could not be judged; shown, not counted as passed)\n",
 			    r->dir, t.unjudged);
 	if (t.against_base)
-		term_printf("%s: %u results judged against the same result at base: %u regressions, %u failures that are there at base too (pre-existing: not counted as failures)\n",
-			    r->dir, t.against_base, t.regressions, t.pre_existing);
+		term_printf("%s: %u results judged against the same result at base: %u regressions, %u failures that are there at base too (pre-existing: not counted as failures)%s\n",
+			    r->dir, t.against_base, t.regressions, t.pre_existing,
+			    t.gone ? "; some results of base are gone (below)" : "");
 	for (size_t j = 0; j < r->ncells; j++)
 		for (size_t i = 0; i < r->cells[j].ntests && (r->cells[j].regressions || r->cells[j].pre_existing); i++) {
 			const struct cell *c = &r->cells[j];
@@ -307,6 +310,14 @@ int print_closing(const struct run *r, int have_expectations)
 					    x->name, x->reason);
 			}
 		}
+	for (size_t j = 0; t.gone && j < r->ncells; j++) {
+		const struct cell *c = &r->cells[j];
+
+		for (size_t i = 0; c->gone && i < c->base->ntests; i++)
+			if (!cell_find_test(c, c->base->tests[i].name))
+				term_printf("  %s %s: gone %s (%s at base; not reported here)\n", c->arch, c->point,
+					    c->base->tests[i].name, status_name(c->base->tests[i].status));
+	}
 	if (t.known_breaks)
 		term_printf("%s: %u cells failed as the tree's known breaks say (not counted as failures)\n", r->dir,
 			    t.known_breaks);

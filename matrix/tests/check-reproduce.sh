@@ -25,10 +25,12 @@ if ! expect "a cell with an unexpected result in $failing" [ $# = 2 ]; then
 	exit
 fi
 cell=$failing/$1 test=$2
-# The program whose output holds the result: results are indented under it.
-# (The console's lines end in CR LF.)
+# The program whose output holds the result: results are indented under it
+# (ours by their own name; a selftest's as <program>.<test>, its program's
+# name first). The console's lines end in CR LF.
 program=$(tr -d '\r' <"$cell/console.log" | awk -v t="$test" '/^# running / { p = $3 }
-	$0 ~ "^ +not ok [0-9]+ " t "( #|$)" { print p; exit }')
+	/^ +not ok [0-9]+ / { n = $0; sub(/^ +not ok [0-9]+ /, "", n); sub(/ #.*/, "", n)
+		if (n == t || p "." n == t) { print p; exit } }')
 expect "the program of $test found in $cell/console.log" [ -n "$program" ] || { finish check-reproduce; exit; }
 
 "$cell/reproduce.sh" "$program" >"$tmp/again" 2>&1

@@ -583,6 +583,20 @@ expect "against base: report cell judges against the run's base cell too" [ $? =
 expect "against base: report cell names the regression" grep -q "^  \[m68k tip\]   REGRESSION fail t1 (pass at base" "$tmp/brc.out"
 "$bin/report" cell "$tmp/br/m68k-base" >/dev/null
 expect "against base: the base cell of a run with other points is ok" [ $? = 0 ]
+# A regression booted once (its base's record was not there yet) is booted again alone at the end.
+cell bo m68k-base "$(hd base)\ntest\tt1\tpass\t\ntest\tt9\tpass\t\n"
+cell bo m68k-tip "$(hd tip)\ntest\tt1\tfail\tbroke\n"
+expect "against base: a regression booted once is booted again alone" [ "$("$bin/report" again "$tmp/bo")" = m68k/tip ]
+"$bin/report" summary --table "$tmp/bo" >"$tmp/bo.out"
+expect "against base: a result of base not reported is said to be gone" grep -q "^  m68k tip: gone t9 (pass at base; not reported here)$" "$tmp/bo.out"
+expect "against base: gone counted in JSON" [ "$(jqval bo '.cells[1].counts.gone')" = 1 ]
+# A failure in one of base's two boots: a failure now is pre-existing, not the series'.
+cell bf m68k-base "$(hd base)\ntest\tt1\tpass\t\n"
+mkdir -p "$tmp/bf/m68k-base/attempt1"
+printf "$(hd base)\ntest\tt1\tfail\tonce\n" >"$tmp/bf/m68k-base/attempt1/cell.tsv"
+cell bf m68k-tip "$(hd tip)\ntest\tt1\tfail\tx\n"
+"$bin/report" summary --quiet "$tmp/bf"
+expect "against base: a failure in one of base's boots makes it pre-existing" [ $? = 0 ]
 printf 'm68k\ttip\tt1\tfail\nm68k\ttip\tt4\tfail\n' >"$tmp/br-expect.tsv"
 "$bin/report" --expect "$tmp/br-expect.tsv" summary --table "$tmp/br" >"$tmp/bre.out"
 expect "against base: an expectation still decides" [ $? = 0 ]
