@@ -954,10 +954,13 @@ include $(TOP)/matrix/fuzz/fuzz.mk
 # compiled again through distccd (not a second cold build); distccd's log
 # must show the jobs, and the cell's test results must be those of the
 # local build's cell in RUN_DIR.
-#> DISTCC_ARCH: the arch distcc-check builds
-DISTCC_ARCH  ?= m68k
-#> FAULT_ARCH: the arch whose kernel make check's real-kernel fault checks boot (a quick one)
-FAULT_ARCH   ?= m68k
+# The one-arch steps take the arch whose file says it is the quickest
+# (<arch>_QUICK), so no arch is named here.
+QUICK_ARCH   := $(firstword $(foreach a,$(ARCHES_ALL),$(if $($(a)_QUICK),$(a))))
+#> DISTCC_ARCH: the arch distcc-check builds (default: the quick one, <arch>_QUICK)
+DISTCC_ARCH  ?= $(QUICK_ARCH)
+#> FAULT_ARCH: the arch whose kernel make check's real-kernel fault checks boot (default: the quick one)
+FAULT_ARCH   ?= $(QUICK_ARCH)
 DISTCC_POINT ?= fixed
 #> distcc-check: rebuild DISTCC_ARCH's kernel/ through a distccd of our own and compare with the local cell
 distcc-check: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
@@ -978,9 +981,9 @@ BENCH_PHASES      ?= cold noop steps defconfig
 BENCH_COLD_JOBS   ?= 3
 BENCH_NOOP_JOBS   ?= 3
 BENCH_NOOP_RUNS   ?= 3
-BENCH_STEPS_ARCH  ?= m68k
+BENCH_STEPS_ARCH  ?= $(QUICK_ARCH)
 #> BENCH_DEFCONFIG: the arches whose full defconfig `make bench` builds
-BENCH_DEFCONFIG   ?= m68k
+BENCH_DEFCONFIG   ?= $(QUICK_ARCH)
 #> bench: the benchmark: cold matrix, point-to-point and per-patch rebuilds, no-op reruns, defconfig
 bench: series
 	$(Q)MAKE='$(MAKE)' TOP=$(TOP) SRC=$(SRC) SERIES_NAME=$(SERIES_NAME) ARCHES='$(BENCH_ARCHES)' \
@@ -1027,7 +1030,7 @@ guest-all: deps $(SRC)/.stamp_imported
 # regression itself (01), SA_IMMUTABLE on force_fatal_sig (04), the blocked
 # bit (09), force_sigsegv (19), and its branch for other signals (27, which
 # only the test written from make coverage's findings kills), each killed
-# on m68k in about half a minute.
+# on FAULT_ARCH in about half a minute.
 #> CHECK_MUTANTS: the mutants (numbers) make check runs on FAULT_ARCH; make mutants runs all
 CHECK_MUTANTS ?= 01 04 09 19 27
 # The coverage make check runs: one arch's (its coverage kernel is one more

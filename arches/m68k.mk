@@ -7,6 +7,10 @@ m68k_USER_CFLAGS := -mcpu=68040
 m68k_CONFIG_BASE := tinyconfig
 # The full defconfig (multi_defconfig), as linux-build-test builds it: make bench's anchor only.
 m68k_DEFCONFIG   := defconfig
+# The arch the one-arch steps take by default (make check's mutants and
+# fault checks, distcc-check, make bench's steps and defconfig): its kernel
+# builds and boots quickest (docs/measurements.md).
+m68k_QUICK       := 1
 define m68k_CONFIG
 CONFIG_MMU=y
 CONFIG_M68KCLASSIC=y
