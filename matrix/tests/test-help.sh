@@ -27,11 +27,13 @@ rm -f "${TMPDIR:-/tmp}/kmatrix-help.$$"
 default_arches() { env -u ARCHES make --no-print-directory -C "$top" -pn help "$@" 2>/dev/null | sed -n 's/^ARCHES := //p'; }
 check_arches() { env -u ARCHES make --no-print-directory -s -C "$top" --eval 'print-ca: ; @echo $(CHECK_ARCHES)' print-ca "$@" 2>/dev/null; }
 all=$(default_arches)
-expect "the default ARCHES has sparc32 ($all)" sh -c "echo '$all' | grep -qw sparc32"
 ca=$(check_arches)
-less=$(check_arches sparc32_NOT_IN_CHECK='too slow')
-expect "sparc32_NOT_IN_CHECK leaves sparc32 out of CHECK_ARCHES ($less)" [ "$less" = "$(echo "$ca" | sed 's/ *\bsparc32\b//')" ]
-expect "sparc32_NOT_IN_CHECK leaves the default ARCHES as it was" [ "$(default_arches sparc32_NOT_IN_CHECK='too slow')" = "$all" ]
+# (Any arch of make check's set will do: the first.)
+a1=${ca%% *}
+expect "the default ARCHES has make check's $a1 ($all)" sh -c "echo '$all' | grep -qw '$a1'"
+less=$(check_arches "${a1}_NOT_IN_CHECK=too slow")
+expect "${a1}_NOT_IN_CHECK leaves $a1 out of CHECK_ARCHES ($less)" [ "$less" = "$(printf '%s\n' $ca | grep -vx "$a1" | xargs)" ]
+expect "${a1}_NOT_IN_CHECK leaves the default ARCHES as it was" [ "$(default_arches "${a1}_NOT_IN_CHECK=too slow")" = "$all" ]
 # and every arch file that sets it now (i386, say) is out of make check's set, not out of the default.
 for a in $(env -u ARCHES make --no-print-directory -C "$top" -pn help 2>/dev/null | sed -n 's/^\([A-Za-z0-9_]*\)_NOT_IN_CHECK := ..*/\1/p'); do
 	expect "$a's NOT_IN_CHECK keeps it out of CHECK_ARCHES ($ca)" sh -c "! echo '$ca' | grep -qw '$a'"
