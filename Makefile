@@ -434,6 +434,16 @@ $(BUILD)/config.last: $(BUILD)/.config
 # Resolved once per make, at its first use (a plain `=` ran git about 30
 # times in each cell's make; with `:=` every make would run it, even one
 # that never names a point).
+# make coverage's kernels also carry the series' KUnit tests, where it has
+# some (SERIES/kunit/: git format-patch files, applied over the coverage
+# point and tagged <series>.kunit/, apart from the series): what only the
+# kernel sees of the series, run at boot, their KTAP on the console before
+# init's, read as every other result.
+# (Defined before POINT_REV: a rule's prerequisites expand it as they are read.)
+KUNIT_TESTS  = $(wildcard $(SERIES)/kunit/*.patch)
+KUNIT_NAME   = $(SERIES_NAME).kunit
+# The point a cell's kernel is built at: its own, or with the KUnit tests on it.
+KERNEL_POINT = $(if $(and $(filter 1,$(COVERAGE)),$(KUNIT_TESTS)),$(KUNIT_NAME)/top,$(POINT))
 POINT_REV    = $(eval POINT_REV := $$(shell $(TOP)/matrix/checkout-point.sh --resolve $(SRC) $(KERNEL_POINT) $(SERIES_NAME) 2>/dev/null))$(POINT_REV)
 IMAGE_CACHED = $(BUILD)/images/$(or $(POINT_REV),unknown-point)/$(notdir $(call arch,IMAGE))
 
@@ -797,14 +807,6 @@ CONFIG_DEBUG_FS=y
 CONFIG_GCOV_KERNEL=y
 CONFIG_KUNIT=y
 endef
-# Its kernels also carry the series' KUnit tests, where it has some
-# (SERIES/kunit/: git format-patch files, applied over the coverage point
-# and tagged <series>.kunit/, apart from the series): what only the kernel
-# sees of the series, run at boot and relayed by init from debugfs.
-KUNIT_TESTS  = $(wildcard $(SERIES)/kunit/*.patch)
-KUNIT_NAME   = $(SERIES_NAME).kunit
-# The point a cell's kernel is built at: its own, or with the KUnit tests on it.
-KERNEL_POINT = $(if $(and $(filter 1,$(COVERAGE)),$(KUNIT_TESTS)),$(KUNIT_NAME)/top,$(POINT))
 #> coverage: the series' changed lines the tests run, per patch, on each arch of ARCHES that has coverage
 coverage: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS) coverage)
 	$(Q)$(if $(COVERAGE_ARCHES),true,echo "kmatrix: none of ARCHES ($(ARCHES)) has coverage (<arch>_COVERAGE in its arch file)" >&2; exit 2)

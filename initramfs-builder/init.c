@@ -9,10 +9,6 @@
  * marker the host waits for (vocab.h), and a reboot (QEMU runs with
  * -no-reboot, so that ends it).
  *
- * A kernel built with KUnit (make coverage's) has run its suites at boot:
- * each suite's results in debugfs (/debug/kunit/<suite>/results) are
- * relayed after the programs, as a program of that name.
- *
  * /kselftests holds the kernel's own selftests (a second cpio archive the
  * host adds per point). Their test names are the harness's ("TRACE_syscall.
  * ptrace.kill_after"), not unique across programs, so each gets a
@@ -36,15 +32,10 @@
 
 static const struct test_dir {
 	const char *path;
-	enum {
-		OURS,		/* our programs: unique result names */
-		KSELFTEST,	/* the kernel's selftests: named subtests, KSFT_SKIP */
-		KUNIT,		/* KUnit suites the kernel ran at boot: their results relayed */
-	} kind;
+	int kselftest;		/* the kernel's selftests: named subtests, KSFT_SKIP */
 } test_dirs[] = {
-	{ "/tests", OURS },
-	{ "/kselftests", KSELFTEST },
-	{ "/debug/kunit", KUNIT },
+	{ "/tests", 0 },
+	{ "/kselftests", 1 },
 };
 /*
  * %P, the pid in the initial namespace, which is the pid the tests know: a
@@ -273,10 +264,11 @@ static void gcov_setup(void)
 	long r;
 
 	gcov_on = cmdline_number("kmatrix_gcov=", 0) == 1;
-	/* Where there is one (CONFIG_DEBUG_FS): gcov's counters, KUnit's results. */
+	if (!gcov_on)
+		return;
 	sys_mkdir("/debug", 0755);
 	r = sys_mount("debugfs", "/debug", "debugfs", 0, NULL);
-	if (gcov_on && r < 0 && r != -EBUSY) {
+	if (r < 0 && r != -EBUSY) {
 		k_snprintf(line, sizeof(line), "error debugfs: mount: %ld", r);
 		gcov_line(line);
 	}
@@ -292,7 +284,7 @@ static void list_dir(const struct test_dir *dir)
 
 	if (fd < 0) {
 		/* Only /tests must be there: an arch may have no selftests. */
-		if (dir->kind == OURS || fd != -ENOENT)
+		if (!dir->kselftest || fd != -ENOENT)
 			diag(dir->path, fd);
 		return;
 	}
@@ -390,41 +382,6 @@ static int reap_others(kmx_pid_t pid, int *pid_status)
 	return reaped;
 }
 
-/*
- * A KUnit suite the kernel ran at boot (CONFIG_KUNIT, make coverage's
- * kernels): its results file in debugfs relayed as a program's output.
- * The file is a KTAP document of one test, the suite, whose lines are
- * indented four spaces (KUNIT_SUBTEST_INDENT); those lines, unindented,
- * are the program's, so the results are named <suite>.<case> as a
- * selftest's are. The suite's own line, unindented, is the program's result.
- */
-static void kunit_relay(const struct program *prog)
-{
-	static char buf[65536];
-	char path[128];
-	const char *last = "";
-	long n;
-
-	k_snprintf(path, sizeof(path), "%s/%s/results", prog->dir->path, prog->name);
-	n = k_read_file(path, buf, sizeof(buf));
-	if (n <= 0) {
-		ktap_resultf(KMX_ERROR, prog->name, "%s: read: %ld", path, n);
-		return;
-	}
-	for (char *p = buf, *nl; *p; p = *nl ? nl + 1 : nl) {
-		for (nl = p; *nl && *nl != '\n'; nl++)
-			;
-		if (nl - p > 4 && !k_strncmp(p, "    ", 4))
-			ktap_print_subtest_line(p + 4, nl - p - 4);
-		else if (!k_strncmp(p, "ok ", 3) || !k_strncmp(p, "not ok ", 7))
-			last = p;
-	}
-	if (!k_strncmp(last, "ok ", 3))
-		ktap_result(KMX_PASS, prog->name, NULL);
-	else
-		ktap_resultf(KMX_FAIL, prog->name, "the KUnit suite did not pass (its results above)");
-}
-
 /* Runs one program and prints its result line, whatever happens. */
 static void run_test(const struct program *prog, unsigned timeout_s)
 {
@@ -439,15 +396,11 @@ static void run_test(const struct program *prog, unsigned timeout_s)
 	relay.len = 0;
 	relay.last[0] = 0;
 	k_snprintf(path, sizeof(path), "%s/%s", prog->dir->path, name);
-	if (prog->dir->kind != OURS) {
+	if (prog->dir->kselftest) {
 		char subtest[96];
 
 		k_snprintf(subtest, sizeof(subtest), "# Subtest: %s", name);
 		ktap_print_subtest_line(subtest, k_strlen(subtest));
-	}
-	if (prog->dir->kind == KUNIT) {
-		kunit_relay(prog);
-		return;
 	}
 	if (sys_pipe2(fds, O_CLOEXEC) < 0) {
 		ktap_result(KMX_ERROR, name, "pipe failed");
@@ -512,7 +465,7 @@ static void run_test(const struct program *prog, unsigned timeout_s)
 		ktap_result_timeout(name, timeout_s, "s");
 	else if (WIFSIGNALED(status))
 		ktap_resultf(KMX_ERROR, name, "killed by signal %d", WTERMSIG(status));
-	else if (prog->dir->kind == KSELFTEST && WEXITSTATUS(status) == KSFT_SKIP)
+	else if (prog->dir->kselftest && WEXITSTATUS(status) == KSFT_SKIP)
 		ktap_resultf(KMX_SKIP, name, "KSFT_SKIP: %s", relay.last[0] ? relay.last : "(no output)");
 	else if (WEXITSTATUS(status))
 		ktap_resultf(KMX_FAIL, name, "exit status %d", WEXITSTATUS(status));
@@ -540,7 +493,7 @@ static unsigned only_missing(int report)
 		if (n && only_index(name) == i && ((unsigned)i >= ONLY_MAX || !only_found[i])) {
 			missing++;
 			if (report)
-				ktap_resultf(KMX_ERROR, name, "kmatrix_only=%s: no such program in /tests, /kselftests or /debug/kunit%s",
+				ktap_resultf(KMX_ERROR, name, "kmatrix_only=%s: no such program in /tests or /kselftests%s",
 					     only, (unsigned)i >= ONLY_MAX ? " (or past the first 16 names)" : "");
 		}
 	}
