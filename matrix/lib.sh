@@ -64,10 +64,12 @@ series_error_summary() {	# SERIES_ERROR_FILE
 }
 
 # A patch file's subject, without its "[PATCH n/m]" prefix, with a folded
-# second header line joined.
-subject() {	# PATCH
-	sed -n '/^Subject: /{s/^Subject: *//;s/^\[[^]]*\] *//;N;s/\n[ 	][ 	]*/ /;P;q;}' "$1"
-}
+# second header line joined; a plain diff (quilt's) has none: its file name.
+subject() (	# PATCH
+	s=$(sed -n '/^Subject: /{s/^Subject: *//;s/^\[[^]]*\] *//;N;s/\n[ 	][ 	]*/ /;P;q;}' "$1")
+	[ -n "$s" ] || s=$(basename "$1" | sed 's/\.\(diff\|patch\)$//')
+	printf '%s\n' "$s"
+)
 
 # The patch files of SERIES, in order, one path a line. SERIES is a folder
 # (the patches its quilt `series` file names, else its *.patch), a quilt

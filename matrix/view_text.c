@@ -285,6 +285,7 @@ int print_closing(const struct run *r, int have_expectations)
 		    r->dir, r->ncells, t.failed_cells, t.unexpected,
 		    r->mutants.n ? " (in a mutants run, the results that kill)" :
 		    bad ? "" : t.unjudged ? ": every judged result as expected" :
+		    t.pre_existing ? ": no regression (the failures were there at base too)" :
 		    have_expectations ? ": all as expected" : ": all passed");
 	if (t.flaky)
 		term_printf("%s: %u flaky results (they differed between two boots; not counted as regressions)\n",
