@@ -311,8 +311,9 @@ ifneq ($(ARCH),)
 endif
 
 # The series becomes commits and tags in the repository (no work tree is
-# touched); redone only when the patches or the base change (the files of
-# the series' folder itself: its mutants/ catalogue is not the series).
+# touched); redone only when the patches (the files of the series' folder
+# itself: its mutants/ catalogue is not the series), the base, or the
+# scripts that make them points change.
 SERIES_STAMP = $(SRC)/.stamp_series_$(SERIES_NAME)
 # What apply-series.sh said when the series did not apply to this tree
 # (gone once it applies): the cells at its points are then not run, with
@@ -330,7 +331,8 @@ SERIES_EXACT = $(if $(SERIES_TREE),$(filter $(KSRC_NAME),$(SERIES_TREE)),$(filte
 series: $(SRC)/.stamp_imported
 	$(Q)why=$$(. $(TOP)/matrix/lib.sh && series_problem '$(SERIES_PATCHES)'); \
 	[ -z "$$why" ] || { rm -f $(SERIES_ERROR); echo "kmatrix: $$why" >&2; exit 2; }
-	$(Q)h=$$( { echo "$(SERIES_BASE) $(SERIES_EXACT)"; find "$(SERIES_PATCHES)" $(if $(SERIES_PORT),$(SERIES)/points) -maxdepth 1 -type f | LC_ALL=C sort | xargs cat; } | sha1sum | cut -c1-40); \
+	$(Q)h=$$( { echo "$(SERIES_BASE) $(SERIES_EXACT)"; find "$(SERIES_PATCHES)" $(if $(SERIES_PORT),$(SERIES)/points) -maxdepth 1 -type f | LC_ALL=C sort | xargs cat; \
+		cat $(TOP)/matrix/apply-series.sh $(TOP)/matrix/lib.sh; } | sha1sum | cut -c1-40); \
 	if [ "$$(cat $(SERIES_STAMP) 2>/dev/null)" != "$$h" ]; then \
 		$(TOP)/matrix/with-lock.sh $(LOCKS)/series "the series' tags" sh -c ' \
 			[ "$$(cat $(SERIES_STAMP) 2>/dev/null)" = "$$1" ] && exit 0; \
