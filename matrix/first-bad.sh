@@ -38,7 +38,8 @@ probe() {	# ARCH NUMBER TEST
 	if [ ! -f "$bisect/$1-$pt/cell.tsv" ]; then
 		echo "  [$1] first bad patch: booting $pt" >&2
 		grep -qx "$1 $pt" "$bisect/cells.list" 2>/dev/null || echo "$1 $pt" >>"$bisect/cells.list"
-		$MAKE --no-print-directory cell ARCH="$1" POINT="$pt" RESULTS="$run" RUN_ID=bisect \
+		# (RUN_DIR on the command line: the run's own is in the environment.)
+		$MAKE --no-print-directory cell ARCH="$1" POINT="$pt" RUN_DIR="$bisect" RUN_ID=bisect \
 			CELL_IN_MATRIX= >"$bisect/$1-$pt.log" 2>&1
 	fi
 	jq -r --arg a "$1" --arg p "$pt" --arg t "$3" \

@@ -135,18 +135,20 @@ if [ -x "$hostbin/report" ]; then
 	printf 'arch\tm68k\npoint\t10\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\tt1\tfail\tx\ntest\tt2\tfail\ty\n' >"$fb/m68k-10/cell.tsv"
 	cat >"$tmp/fake-make" <<'MK'
 #!/bin/sh
-for a; do case $a in ARCH=*) arch=${a#ARCH=} ;; POINT=*) pt=${a#POINT=} ;; RESULTS=*) res=${a#RESULTS=} ;; esac; done
+# As make: a variable on the command line wins over the environment's.
+for a; do case $a in ARCH=*) arch=${a#ARCH=} ;; POINT=*) pt=${a#POINT=} ;; RUN_DIR=*) RUN_DIR=${a#RUN_DIR=} ;; esac; done
 n=${pt%%-*}; n=${n#0}
-d=$res/bisect/$arch-$pt
+d=$RUN_DIR/$arch-$pt
 mkdir -p "$d"
 s1=pass; [ "$n" -ge 7 ] && s1=fail
 s2=pass; [ "$n" -ge 3 ] && s2=fail
 printf 'arch\t%s\npoint\t%s\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\tt1\t%s\t\ntest\tt2\t%s\t\n' "$arch" "$pt" $s1 $s2 >"$d/cell.tsv"
-echo "$pt" >>"$res/probes"
-"$HOSTBIN/report" summary --quiet "$res/bisect"
+echo "$pt" >>"$RUN_DIR/../probes"
+"$HOSTBIN/report" summary --quiet "$RUN_DIR"
 MK
 	chmod +x "$tmp/fake-make"
-	MAKE=$tmp/fake-make HOSTBIN=$hostbin REPORT_FLAGS= SRC=$repo SERIES_NAME=s1 "$here/../first-bad.sh" "$fb" 2>/dev/null
+	# (RUN_DIR in the environment, as run-matrix.sh leaves it: the run's own.)
+	RUN_DIR=$fb MAKE=$tmp/fake-make HOSTBIN=$hostbin REPORT_FLAGS= SRC=$repo SERIES_NAME=s1 "$here/../first-bad.sh" "$fb" 2>/dev/null
 	expect "first-bad: t1's first bad patch" \
 		[ "$(awk -F'\t' '$2 == "t1" { print $3 }' "$fb/first-bad.tsv")" = "$(series_points "$repo" s1 | sed -n 7p)" ]
 	expect "first-bad: t2's first bad patch" \
