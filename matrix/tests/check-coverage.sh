@@ -1,8 +1,10 @@
 #!/bin/sh
 # check-coverage.sh RUN_DIR ARCH...: make check's look at a make coverage
-# run: for each arch, the report was written, every profile came back
-# whole, and every changed line with code was run or has its reason in the
-# series' unreachable list (a line no test runs is a hole in the tests).
+# run: for each arch, the cell's results are as expected (the series' KUnit
+# suites, which only its kernels build, among them), the report was
+# written, every profile came back whole, and every changed line with code
+# was run or has its reason in the series' unreachable list (a line no test
+# runs is a hole in the tests).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
@@ -12,6 +14,10 @@ shift
 [ $# -gt 0 ] || echo "SKIP check-coverage: none of the run's arches has coverage (<arch>_COVERAGE in its arch file)"
 for a in "$@"; do
 	cell=$(ls -d "$run/$a"-* 2>/dev/null | head -n1)
+	verdict=$(jq -r --arg a "$a" '[.cells[] | select(.arch == $a) | "\(.status), \(.counts.unexpected) unexpected"][0] // "no cell"' \
+		"$run/summary.json" 2>/dev/null)
+	expect "coverage $a: the cell's results as expected (${verdict:-no summary.json})" \
+		sh -c "echo '$verdict' | grep -q '^ok, 0 unexpected'"
 	tsv=$cell/coverage.tsv
 	expect "coverage $a: coverage.tsv written (see coverage.log beside check-coverage.txt)" \
 		sh -c "[ -n '$cell' ] && [ -s '$tsv' ]" || continue
