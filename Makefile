@@ -53,9 +53,6 @@ SERIES_BASE  ?= $(or $(shell sed -n 's/^base=//p' $(SERIES)/config 2>/dev/null),
 # The documents the ported patches are compared with (make verify-series).
 SEEDS        ?= $(abspath $(TOP)/../shared/seeds)
 #> POINTS: the points to run: pristine, base, NN or NN-slug, and the series' named points (default: base, the named points, the last patch)
-ifeq ($(origin POINTS),undefined)
-POINTS       := $(shell . $(TOP)/matrix/lib.sh && default_points '$(SERIES)')
-endif
 # What the results should be, per arch, point and test (see the file).
 #> EXPECT: the expectations the results are judged by
 EXPECT       ?= $(wildcard $(TOP)/matrix/expectations/$(SERIES_NAME).tsv)
@@ -135,6 +132,12 @@ endif
 ifeq ($(origin ARCHES),undefined)
 ARCHES := $(if $(filter check,$(MAKECMDGOALS)),$(CHECK_ARCHES),$(shell $(TOP)/matrix/series-arches.sh '$(SERIES_PATCHES)' '$(ARCH_KARCHS_ALL)'))
 export ARCHES
+endif
+# The series' own points (lib.sh's default_points), computed as ARCHES is:
+# after the checks above, which keep a path with shell characters from
+# reaching a shell.
+ifeq ($(origin POINTS),undefined)
+POINTS       := $(shell . $(TOP)/matrix/lib.sh && default_points '$(SERIES)')
 endif
 
 
