@@ -376,7 +376,7 @@ $(HOSTBIN)/bootrun $(HOSTBIN)/report: $(TOP)/matrix/ktap_reader.c
 # report: the model of a run (run*.c) and its views (out.c, view_*.c).
 $(HOSTBIN)/report: $(addprefix $(TOP)/matrix/,run.c run_diff.c expect.c mutants.c out.c util.c) $(wildcard $(TOP)/matrix/view_*.c)
 # coverage: the series' lines a coverage boot ran (make coverage).
-$(HOSTBIN)/coverage: $(addprefix $(TOP)/matrix/,out.c util.c)
+$(HOSTBIN)/coverage: $(addprefix $(TOP)/matrix/,out.c util.c) $(wildcard $(TOP)/matrix/coverage_*.c)
 # The toolchain's GCC plugin (see XPLUGIN), built with the host's C++
 # compiler against the cross compiler's own plugin headers.
 HOST_CXX    ?= c++
