@@ -496,7 +496,7 @@ GUEST_CFLAGS  = $(call arch,USER_CFLAGS) -Os -static -nostdlib -ffreestanding \
 # in its USER_LDLIBS, which go after the source, where the linker needs them.
 GUEST_LDLIBS  = $(call arch,USER_LDLIBS)
 GUEST_HDRS   := $(TOP)/matrix/vocab.h $(wildcard $(TOP)/initramfs-builder/include/*.h $(TOP)/guest-tests/*.h \
-	$(TOP)/guest-tests/optional/*.h)
+	$(TOP)/guest-tests/harness/*.h $(TOP)/guest-tests/optional/*.h)
 # Every arch runs guest-tests/*.c; guest-tests/optional/ holds the tests an
 # arch file asks for by name (<arch>_GUEST_TESTS).
 #> GUEST_FAULTS: programs from guest-tests/faults/ to add (fault injection, e.g. print_forever)
