@@ -403,7 +403,7 @@ static int timed_out_since(const struct ktap_state *k, size_t from)
 }
 
 struct boot {
-	const char *status;
+	enum kmx_boot_outcome status;	/* KMX_NBOOT_OUTCOME until decided */
 	char reason[512];
 	double seconds;
 	char first_panic[256];
@@ -481,7 +481,7 @@ static int write_record(const char *out, const struct boot *b, const char *cmd,
 	f = fopen(tmp, "w");
 	if (!f)
 		return error("%s: %s", tmp, strerror(errno));
-	fprintf(f, "boot\t%s\t%.1f\t", b->status, b->seconds);
+	fprintf(f, "boot\t%s\t%.1f\t", kmx_boot_outcome_name[b->status], b->seconds);
 	put_field(f, b->reason);
 	fprintf(f, "\nqemu\t");
 	put_field(f, cmd);
@@ -548,7 +548,7 @@ int main(int argc, char **argv)
 	size_t program_first_test = 0;
 	int programs_seen = 0;
 	static char cmd[16384], line[4096];
-	struct boot b = { .status = NULL };
+	struct boot b = { .status = KMX_NBOOT_OUTCOME };
 	struct ktap_state k;
 	size_t line_len = 0;
 	int i, pipefd[2], status = 0, exited = 0, qemu_failed_exec = 0;
@@ -692,7 +692,7 @@ int main(int argc, char **argv)
 			break;
 		if (t - start > timeout) {
 			limit_from = start;
-			b.status = "timeout";
+			b.status = KMX_BOOT_TIMEOUT;
 			snprintf(b.reason, sizeof(b.reason), "no end marker after %.0f s in all", timeout);
 			break;
 		}
@@ -701,7 +701,7 @@ int main(int argc, char **argv)
 			 * that went quiet on an idle CPU hangs, however busy the
 			 * boot was before. */
 			limit_from = last_output;
-			b.status = "timeout";
+			b.status = KMX_BOOT_TIMEOUT;
 			snprintf(b.reason, sizeof(b.reason), "console silent for %.0f s", silence);
 			break;
 		}
@@ -723,24 +723,24 @@ int main(int argc, char **argv)
 	b.seconds = (marker_at ? marker_at : now()) - start;
 	fclose(log);
 	/* The boot's own limits: over the whole boot, or the console's silence. */
-	if (b.status && !strcmp(b.status, kmx_boot_outcome_name[KMX_BOOT_TIMEOUT]))
+	if (b.status == KMX_BOOT_TIMEOUT)
 		overload_note(&overload, waited_since(limit_from == start ? &at_start : &at_last_output, &b.qemu),
 			      now() - limit_from, max_wait, "the boot ran out of time");
 
 	if (interrupted) {
-		b.status = "interrupted";
+		b.status = KMX_BOOT_INTERRUPTED;
 		snprintf(b.reason, sizeof(b.reason), "stopped by signal %d", (int)interrupted);
 	} else if (panic_at) {
-		b.status = "panic";
+		b.status = KMX_BOOT_PANIC;
 		snprintf(b.reason, sizeof(b.reason), "%s", b.first_panic);
-	} else if (b.status) {
-		/* timeout, already explained */
+	} else if (b.status == KMX_BOOT_TIMEOUT) {
+		/* already explained */
 	} else if (marker_at) {
 		if (k.ntests == 0) {
-			b.status = "no-results";
+			b.status = KMX_BOOT_NO_RESULTS;
 			snprintf(b.reason, sizeof(b.reason), "end marker but no KTAP results");
 		} else {
-			b.status = "ok";
+			b.status = KMX_BOOT_OK;
 			if (b.warnings)
 				snprintf(b.reason, sizeof(b.reason), "%d kernel warning(s) on the console", b.warnings);
 		}
@@ -751,20 +751,20 @@ int main(int argc, char **argv)
 		 * (sparc32's "Error state" and m68k's "DOUBLE MMU FAULT" end in
 		 * cpu_abort()): a result about the kernel, not the machine.
 		 */
-		b.status = "qemu-abort";
+		b.status = KMX_BOOT_QEMU_ABORT;
 		if (WIFEXITED(status))
 			snprintf(b.reason, sizeof(b.reason), "QEMU exited with status %d while the kernel ran (see console log)", WEXITSTATUS(status));
 		else
 			snprintf(b.reason, sizeof(b.reason), "QEMU died by signal %d while the kernel ran (see console log)", WTERMSIG(status));
 	} else if (qemu_failed_exec || (WIFEXITED(status) && WEXITSTATUS(status) != 0) ||
 		   WIFSIGNALED(status)) {
-		b.status = "qemu-error";
+		b.status = KMX_BOOT_QEMU_ERROR;
 		if (WIFEXITED(status))
 			snprintf(b.reason, sizeof(b.reason), "QEMU exited with status %d before the end marker (see console log)", WEXITSTATUS(status));
 		else
 			snprintf(b.reason, sizeof(b.reason), "QEMU died by signal %d", WTERMSIG(status));
 	} else {
-		b.status = "no-results";
+		b.status = KMX_BOOT_NO_RESULTS;
 		snprintf(b.reason, sizeof(b.reason), "QEMU exited before the end marker, %zu KTAP results", k.ntests);
 	}
 	/*
@@ -773,9 +773,8 @@ int main(int argc, char **argv)
 	 * A guest that hangs idle makes QEMU wait for nothing, so a real hang
 	 * stays a timeout however busy the host is.
 	 */
-	if (overload.share > 0 && (!strcmp(b.status, kmx_boot_outcome_name[KMX_BOOT_OK]) ||
-				   !strcmp(b.status, kmx_boot_outcome_name[KMX_BOOT_TIMEOUT]))) {
-		b.status = kmx_boot_outcome_name[KMX_BOOT_INFRA];
+	if (overload.share > 0 && (b.status == KMX_BOOT_OK || b.status == KMX_BOOT_TIMEOUT)) {
+		b.status = KMX_BOOT_INFRA;
 		snprintf(b.reason, sizeof(b.reason), "%s", overload.what);
 	}
 	ktap_finish(&k);
@@ -785,5 +784,5 @@ int main(int argc, char **argv)
 	ktap_free(&k);
 	if (interrupted)
 		return 130;
-	return strcmp(b.status, "ok") ? 1 : 0;
+	return b.status != KMX_BOOT_OK;
 }
