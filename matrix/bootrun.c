@@ -2,14 +2,16 @@
 /*
  * bootrun: boot one cell in QEMU and say how it went.
  *
- *   bootrun --log FILE --out FILE [--timeout S] [--silence S]
+ *   bootrun --log FILE --out FILE --timeout S --silence S
  *           [--marker TEXT] [--unbuilt FILE] [--max-wait PERCENT]
  *           -- qemu-system-... ARGS...
  *
  * It prints the QEMU command shell-quoted (so a person can rerun it), copies
  * the console to --log, ends QEMU once the guest prints the end marker (some
  * machines do not end on the guest's reboot), and cuts off a boot that is
- * silent too long or runs too long. The outcome is one of
+ * silent too long (--silence) or runs too long (--timeout): the two limits
+ * have no default here, the Makefile's BOOT_SILENCE and BOOT_TIMEOUT are
+ * their one home. The outcome is one of
  *   ok          the end marker and at least one KTAP result
  *   timeout     silence or total time ran out
  *   panic       Kernel panic, Oops, BUG:, Internal error (a WARN's "cut here"
@@ -518,7 +520,7 @@ static int write_record(const char *out, const struct boot *b, const char *cmd,
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: bootrun --log FILE --out FILE [--timeout S] [--silence S] "
+	fprintf(stderr, "usage: bootrun --log FILE --out FILE --timeout S --silence S "
 		"[--marker TEXT] [--unbuilt FILE] [--max-wait PERCENT] -- QEMU ARGS...\n");
 	exit(2);
 }
@@ -539,7 +541,7 @@ static double number_arg(const char *opt, const char *value)
 int main(int argc, char **argv)
 {
 	const char *log_path = NULL, *out_path = NULL, *marker = KMX_END_MARKER, *unbuilt = NULL;
-	double timeout = 300, silence = 90, start, last_output, marker_at = 0, panic_at = 0;
+	double timeout = -1, silence = -1, start, last_output, marker_at = 0, panic_at = 0;
 	double max_wait = 0.5, program_start;
 	/* static: each holds a figure per thread */
 	static struct cpu_time at_start, at_program_start, at_last_output;
@@ -579,6 +581,12 @@ int main(int argc, char **argv)
 	}
 	if (!log_path || !out_path || i + 1 >= argc)
 		usage();
+	/* -1: not given (number_arg() takes no negative number) */
+	if (timeout < 0 || silence < 0) {
+		fprintf(stderr, "bootrun: %s missing: the time limits are the Makefile's "
+			"(BOOT_TIMEOUT, BOOT_SILENCE)\n", timeout < 0 ? "--timeout" : "--silence");
+		exit(2);
+	}
 	argv += i + 1;
 
 	shell_quote(cmd, sizeof(cmd), argv);

@@ -156,7 +156,7 @@ expect "quoting: command printed shell-quoted" \
 
 # Ctrl-C: the record says interrupted, and QEMU does not outlive bootrun.
 fake slow "echo \$\$ >'$tmp/slow.pid'; echo booting; exec sleep 60"
-"$bin/bootrun" --log "$tmp/int.log" --out "$tmp/int.tsv" -- "$tmp/slow" >/dev/null 2>&1 &
+"$bin/bootrun" --log "$tmp/int.log" --out "$tmp/int.tsv" --silence 30 --timeout 60 -- "$tmp/slow" >/dev/null 2>&1 &
 brpid=$!
 sleep 1
 kill -INT $brpid
