@@ -373,6 +373,8 @@ $(HOSTBIN)/%: $(TOP)/matrix/%.c $(wildcard $(TOP)/matrix/*.h)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -I$(TOP)/matrix -o $@.$$$$ $(filter %.c,$^) && mv -f $@.$$$$ $@
 $(HOSTBIN)/bootrun $(HOSTBIN)/report: $(TOP)/matrix/ktap_reader.c
+# bootrun: the console's lines, the host's load, the record (bootrun.h).
+$(HOSTBIN)/bootrun: $(addprefix $(TOP)/matrix/,bootrun_console.c bootrun_load.c bootrun_record.c)
 # report: the model of a run (run*.c) and its views (out.c, view_*.c).
 $(HOSTBIN)/report: $(addprefix $(TOP)/matrix/,run.c run_diff.c expect.c mutants.c out.c util.c) $(wildcard $(TOP)/matrix/view_*.c)
 # coverage: the series' lines a coverage boot ran (make coverage).

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What bootrun's files share. bootrun.c runs QEMU, watches its console and
+ * its time limits; bootrun_console.c tells the console's lines apart;
+ * bootrun_load.c says what the host's load took of a time limit;
+ * bootrun_record.c decides how the boot ended and writes its record.
+ */
+#ifndef KMX_BOOTRUN_H
+#define KMX_BOOTRUN_H
+
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "ktap_reader.h"
+
+/* bootrun.c: the monotonic clock, in seconds. */
+double now(void);
+
+/* ---- bootrun_console.c -------------------------------------------------- */
+
+int is_guest_line(const char *line);
+int is_panic_line(const char *line);
+int is_warning_line(const char *line);
+void warning_line(const char *line, int kernel_line, const struct ktap_state *k);
+void warnings_attribute(const struct ktap_state *k, int at_end);
+void warnings_put(FILE *f);
+
+/* ---- bootrun_load.c ----------------------------------------------------- */
+
+#define MAX_THREADS 512
+
+/*
+ * What QEMU's threads ran and waited, in all and per thread (by their
+ * index in bootrun_load.c's threads[]): a window's wait is its most
+ * waiting thread's, so that threads runnable at once do not add up past
+ * the wall clock.
+ */
+struct cpu_time {
+	double ran, waited;
+	unsigned n;
+	double thread_waited[MAX_THREADS];
+};
+
+/*
+ * The worst time limit the host decided: a program (or the boot) whose
+ * limit ran out while QEMU waited for a CPU more than max_wait of the time.
+ */
+struct overload {
+	double share;		/* waited / wall over the window, 0 if none ran out */
+	char what[300];
+};
+
+struct cpu_time qemu_cpu_time(pid_t pid);
+double waited_since(const struct cpu_time *from, const struct cpu_time *to);
+void overload_note(struct overload *o, double waited, double wall, double max_wait,
+		   const char *what);
+int timed_out_since(const struct ktap_state *k, size_t from);
+
+/* ---- bootrun_record.c --------------------------------------------------- */
+
+/* What bootrun saw of the boot, and then how it ended. */
+struct boot {
+	enum kmx_boot_outcome status;	/* KMX_NBOOT_OUTCOME until decided */
+	char reason[512];
+	double seconds;
+	char first_panic[256];	/* the first panic line, "" if none */
+	int marker_seen;
+	int warnings;
+	int guest_started;	/* the kernel printed its banner */
+	int qemu_failed_exec;	/* QEMU could not be started */
+	int wait_status;	/* QEMU's, from waitpid() */
+	int stopped_by;		/* the signal that stopped bootrun, 0 if none */
+	struct cpu_time qemu;	/* what QEMU ran and waited in all */
+	struct overload overload;
+};
+
+void boot_classify(struct boot *b, const struct ktap_state *k);
+void put_result(FILE *f, const char *name, enum kmx_test_status status,
+		const char *reason, const char *diag);
+int write_record(const char *out, const struct boot *b, const char *cmd,
+		 const struct ktap_state *k, const char *unbuilt);
+
+#endif
