@@ -375,8 +375,8 @@ $(HOSTBIN)/%: $(TOP)/matrix/%.c $(wildcard $(TOP)/matrix/*.h)
 $(HOSTBIN)/bootrun $(HOSTBIN)/report: $(TOP)/matrix/ktap_reader.c
 # bootrun: the console's lines, the host's load, the record (bootrun.h).
 $(HOSTBIN)/bootrun: $(addprefix $(TOP)/matrix/,bootrun_console.c bootrun_load.c bootrun_record.c)
-# report: the model of a run (run*.c) and its views (out.c, view_*.c).
-$(HOSTBIN)/report: $(addprefix $(TOP)/matrix/,run.c run_diff.c expect.c mutants.c out.c util.c) $(wildcard $(TOP)/matrix/view_*.c)
+# report: the model of a run (run*.c, cell.c, judge.c) and its views (out.c, view_*.c).
+$(HOSTBIN)/report: $(addprefix $(TOP)/matrix/,run.c cell.c judge.c run_diff.c expect.c mutants.c out.c util.c) $(wildcard $(TOP)/matrix/view_*.c)
 # coverage: the series' lines a coverage boot ran (make coverage).
 $(HOSTBIN)/coverage: $(addprefix $(TOP)/matrix/,out.c util.c) $(wildcard $(TOP)/matrix/coverage_*.c)
 # The toolchain's GCC plugin (see XPLUGIN), built with the host's C++

@@ -44,25 +44,6 @@ struct known_breaks {
 };
 
 /*
- * Names (kept by pointer, not copied) to items: open addressing, never more
- * than half full, so that finding a name costs the same in a cell of
- * 100,000 results as in one of ten, and report stays linear in its input.
- */
-struct name_index {
-	struct name_slot {
-		const char *name;
-		size_t item;
-	} *slot;
-	size_t cap, n;
-};
-#define NO_ITEM ((size_t)-1)
-/* Adds name as item unless it is there (the first of a name stays); returns the item it names. */
-size_t name_index_add(struct name_index *x, const char *name, size_t item);
-/* The item named name, or NO_ITEM. */
-size_t name_index_find(const struct name_index *x, const char *name);
-void name_index_free(struct name_index *x);
-
-/*
  * A result no expectation names, in a run with the arch's `base` cell,
  * judged against the same result there: a regression (passed at base,
  * fails now, or a new result that fails) fails the run; a failure at base
@@ -338,5 +319,10 @@ const char *run_tree(const struct run *r);
 void run_subject(const struct run *r, char *buf, size_t n);
 
 const char *status_name(enum kmx_test_status s);
+/* A status that fails a result (flaky is the host's verdict on two that differ). */
+static inline int status_fails(enum kmx_test_status st)
+{
+	return st == KMX_FAIL || st == KMX_ERROR;
+}
 
 #endif

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * What every host tool that loads files needs: allocation that dies on
- * failure (usage.h), and the split of a tab-separated line.
+ * failure (usage.h), the split of a tab-separated line, and the name index.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,12 @@ char *xstrdup(const char *s)
 	if (!p)
 		die("out of memory");
 	return p;
+}
+
+void xset(char **field, const char *value)
+{
+	free(*field);
+	*field = xstrdup(value);
 }
 
 void *xrealloc(void *p, size_t n)
@@ -46,4 +53,71 @@ int split_tabs(char *line, char **f, int max)
 			f[n++] = p + 1;
 		}
 	return n;
+}
+
+/* FNV-1a, its bits mixed (murmur3's finalizer): the index uses the low ones. */
+static size_t name_hash(const char *s)
+{
+	uint64_t h = 14695981039346656037ull;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdull;
+	h ^= h >> 33;
+	return h;
+}
+
+static struct name_slot *name_probe(const struct name_index *x, const char *name)
+{
+	size_t i = name_hash(name) & (x->cap - 1);
+
+	while (x->slot[i].name && strcmp(x->slot[i].name, name))
+		i = (i + 1) & (x->cap - 1);
+	return &x->slot[i];
+}
+
+static void name_index_grow(struct name_index *x)
+{
+	struct name_index bigger = { .cap = x->cap ? 2 * x->cap : 16, .n = x->n };
+
+	bigger.slot = calloc(bigger.cap, sizeof(*bigger.slot));
+	if (!bigger.slot)
+		die("out of memory");
+	for (size_t i = 0; i < x->cap; i++)
+		if (x->slot[i].name)
+			*name_probe(&bigger, x->slot[i].name) = x->slot[i];
+	free(x->slot);
+	*x = bigger;
+}
+
+size_t name_index_add(struct name_index *x, const char *name, size_t item)
+{
+	struct name_slot *s;
+
+	if (2 * (x->n + 1) > x->cap)
+		name_index_grow(x);
+	s = name_probe(x, name);
+	if (!s->name) {
+		s->name = name;
+		s->item = item;
+		x->n++;
+	}
+	return s->item;
+}
+
+size_t name_index_find(const struct name_index *x, const char *name)
+{
+	const struct name_slot *s;
+
+	if (!x->cap)
+		return NO_ITEM;
+	s = name_probe(x, name);
+	return s->name ? s->item : NO_ITEM;
+}
+
+void name_index_free(struct name_index *x)
+{
+	free(x->slot);
+	memset(x, 0, sizeof(*x));
 }

@@ -14,10 +14,10 @@ FUZZ_CC        ?= clang-14
 FUZZ_PKGS      := clang-14 libclang-rt-14-dev
 FUZZ_WORK      := $(WORK)/fuzz
 FUZZ_BIN       := $(HOSTBIN)/fuzz
-# What each harness links of matrix/: run.c needs mutants.c (run_load), and
-# both need expect.c and the KTAP reader's status names.
+# What each harness links of matrix/: report's model (run.c, cell.c and
+# judge.c; run.c needs mutants.c), expect.c and the KTAP reader's status names.
 FUZZ_SRCS_ktap   := ktap_reader.c
-FUZZ_SRCS_cell   := run.c expect.c mutants.c ktap_reader.c util.c
+FUZZ_SRCS_cell   := run.c cell.c judge.c expect.c mutants.c ktap_reader.c util.c
 FUZZ_SRCS_expect := $(FUZZ_SRCS_cell)
 fuzz_srcs = $(FUZZ_DIR)/fuzz_$(1).c $(FUZZ_DIR)/fuzz.c $(addprefix $(TOP)/matrix/,$(FUZZ_SRCS_$(1)))
 FUZZ_DEPS      := $(wildcard $(TOP)/matrix/*.h) $(FUZZ_DIR)/fuzz.h
