@@ -18,11 +18,8 @@ struct expectation {
 	char arch[64], point[64], test[128];
 	enum kmx_test_status status;
 };
-static struct expectation *expectations;
-static size_t nexpectations;
-static int have_expectations;
 
-int expectations_load(const char *path)
+int expectations_load(struct expectations *x, const char *path)
 {
 	char line[512], status[16];
 	FILE *f = fopen(path, "r");
@@ -41,11 +38,11 @@ int expectations_load(const char *path)
 			fclose(f);
 			return error("%s:%d: expected ARCH POINT TEST pass|fail|skip|xfail|error", path, lineno);
 		}
-		expectations = xrealloc(expectations, (nexpectations + 1) * sizeof(*expectations));
-		expectations[nexpectations++] = e;
+		x->e = xrealloc(x->e, (x->n + 1) * sizeof(*x->e));
+		x->e[x->n++] = e;
 	}
 	fclose(f);
-	have_expectations = 1;
+	x->given = 1;
 	return 0;
 }
 
@@ -60,10 +57,11 @@ static int wild_match(const char *pattern, const char *s)
 	return !strcmp(pattern, s);
 }
 
-int expectation_for(const char *arch, const char *point, const char *test, enum kmx_test_status *st)
+int expectation_for(const struct expectations *x, const char *arch, const char *point, const char *test,
+		    enum kmx_test_status *st)
 {
-	for (size_t i = 0; i < nexpectations; i++) {
-		const struct expectation *e = &expectations[i];
+	for (size_t i = 0; x && i < x->n; i++) {
+		const struct expectation *e = &x->e[i];
 
 		if (wild_match(e->arch, arch) && wild_match(e->point, point) && wild_match(e->test, test)) {
 			*st = e->status;
@@ -73,18 +71,15 @@ int expectation_for(const char *arch, const char *point, const char *test, enum 
 	return 0;
 }
 
-int expectations_given(void)
+int expectations_given(const struct expectations *x)
 {
-	return have_expectations;
+	return x && x->given;
 }
 
-/* Forgets what was loaded: the fuzz harnesses load many files in one process. */
-void expectations_clear(void)
+void expectations_clear(struct expectations *x)
 {
-	free(expectations);
-	expectations = NULL;
-	nexpectations = 0;
-	have_expectations = 0;
+	free(x->e);
+	memset(x, 0, sizeof(*x));
 }
 
 

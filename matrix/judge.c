@@ -75,7 +75,7 @@ static int unexpected_status(const struct cell *c, struct test *t, enum kmx_test
 	default:
 		return 0;
 	}
-	if (expectations_given())
+	if (expectations_given(c->expectations))
 		return t->judged && t->expected != st;
 	return status_fails(st);
 }
@@ -139,14 +139,15 @@ void cell_judge(struct cell *c)
 	memset(c->counts, 0, sizeof(c->counts));
 	for (size_t j = 0; j < c->ntests; j++) {
 		struct test *t = &c->tests[j];
-		t->judged = expectation_for(c->arch, c->judged_as ? c->judged_as : c->point, t->name,
-					    &t->expected);
+		t->judged = expectation_for(c->expectations, c->arch, c->judged_as ? c->judged_as : c->point,
+					    t->name, &t->expected);
 		judge_retry(c, t);
 		/* A flaky result is not a regression. */
 		t->unexpected = t->status != KMX_FLAKY && unexpected_status(c, t, t->status);
 		t->vs_base = base_relation(c, t, t->status);
 		/* Shown, but neither as expected nor not: the closing line counts it apart. */
-		t->unjudged = expectations_given() && !t->judged && t->status != KMX_FLAKY && t->vs_base == BASE_NONE;
+		t->unjudged = expectations_given(c->expectations) && !t->judged && t->status != KMX_FLAKY &&
+			      t->vs_base == BASE_NONE;
 		c->counts[t->status]++;
 	}
 	c->regressions = c->pre_existing = c->gone = 0;

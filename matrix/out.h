@@ -91,6 +91,6 @@ void print_mutants(const struct run *r);
 /* The mutants' closing lines; returns 1 when a mutant survived, is invalid or was not judged. */
 int print_mutants_closing(const struct run *r);
 /* The run's closing lines; returns the exit status (0: every cell ok). */
-int print_closing(const struct run *r, int have_expectations);
+int print_closing(const struct run *r);
 
 #endif

@@ -68,7 +68,7 @@ static const char *need_run(const char *dir)
 	return dir;
 }
 
-static int cmd_summary(int argc, char **argv)
+static int cmd_summary(int argc, char **argv, const struct expectations *x)
 {
 	int table = 0, quiet = 0, i, rc;
 	const char *previous = NULL;
@@ -88,7 +88,7 @@ static int cmd_summary(int argc, char **argv)
 	if (i + 1 != argc)
 		return usage();
 	/* The reports go into RUN: never into a folder that is not one. */
-	run_load(&r, need_run(argv[i]));
+	run_load(&r, need_run(argv[i]), x);
 	if (!previous)
 		previous = run_tsv_line(r.dir, "previous");	/* the run's own */
 	if (previous && !run_is_run(previous)) {
@@ -96,7 +96,7 @@ static int cmd_summary(int argc, char **argv)
 		previous = NULL;
 	}
 	if (previous) {
-		run_load(&p, previous);
+		run_load(&p, previous, x);
 		run_compare(&cmp, &p, &r);
 	}
 	if (write_json(&r) || write_junit(&r) || write_markdown(&r) || write_kcidb(&r) ||
@@ -111,7 +111,7 @@ static int cmd_summary(int argc, char **argv)
 	if (quiet)
 		rc = !r.ncells;
 	else {
-		rc = print_closing(&r, expectations_given());
+		rc = print_closing(&r);
 		/* Unexpected results are what a mutants run looks for: its own line decides. */
 		if (r.mutants.n)
 			rc = print_mutants_closing(&r);
@@ -127,7 +127,8 @@ static int cmd_summary(int argc, char **argv)
  * run does: by the run's known breaks, and a mutant by its base's
  * expectations (kb and ms hold them, for as long as the cell is used).
  */
-static void load_judged_cell(const char *arg, struct cell *c, struct known_breaks *kb, struct mutants *ms)
+static void load_judged_cell(const char *arg, const struct expectations *x, struct cell *c,
+			     struct known_breaks *kb, struct mutants *ms)
 {
 	char real[4096], *slash;
 	size_t n;
@@ -144,6 +145,7 @@ static void load_judged_cell(const char *arg, struct cell *c, struct known_break
 	run_load_cell(c, real, slash + 1, 1);
 	known_breaks_load(kb, real);
 	c->known_breaks = kb;
+	c->expectations = x;
 	mutants_load(ms, real);
 	c->judged_as = mutants_base_of(ms, c->point);
 	/* As in the run: its results against those of the arch's base cell there. */
@@ -158,6 +160,7 @@ static void load_judged_cell(const char *arg, struct cell *c, struct known_break
 		if (!access(path, F_OK)) {
 			run_load_cell(base, real, name, 1);
 			base->known_breaks = kb;
+			base->expectations = x;
 			base->is_reference = 1;
 			cell_judge(base);
 			cell_set_base(c, base);
@@ -166,7 +169,7 @@ static void load_judged_cell(const char *arg, struct cell *c, struct known_break
 	cell_judge(c);
 }
 
-static int cmd_cell(int argc, char **argv)
+static int cmd_cell(int argc, char **argv, const struct expectations *x)
 {
 	struct known_breaks kb;
 	struct mutants ms;
@@ -174,12 +177,12 @@ static int cmd_cell(int argc, char **argv)
 
 	if (argc != 1)
 		return usage();
-	load_judged_cell(argv[0], &c, &kb, &ms);
+	load_judged_cell(argv[0], x, &c, &kb, &ms);
 	print_cell_line(&c);
 	return cell_ok(&c) ? 0 : 1;
 }
 
-static int cmd_reproduced(int argc, char **argv)
+static int cmd_reproduced(int argc, char **argv, const struct expectations *x)
 {
 	struct known_breaks kb[2];
 	struct mutants ms[2];
@@ -187,12 +190,12 @@ static int cmd_reproduced(int argc, char **argv)
 
 	if (argc != 2)
 		return usage();
-	load_judged_cell(argv[0], &was, &kb[0], &ms[0]);
-	load_judged_cell(argv[1], &now, &kb[1], &ms[1]);
+	load_judged_cell(argv[0], x, &was, &kb[0], &ms[0]);
+	load_judged_cell(argv[1], x, &now, &kb[1], &ms[1]);
 	return print_reproduced(&was, &now);
 }
 
-static int cmd_compare(int argc, char **argv)
+static int cmd_compare(int argc, char **argv, const struct expectations *x)
 {
 	struct run a, b;
 	struct comparison cmp;
@@ -202,8 +205,8 @@ static int cmd_compare(int argc, char **argv)
 		argv++, argc--;
 	if (argc != 2)
 		return usage();
-	run_load(&a, need_run(argv[0]));
-	run_load(&b, need_run(argv[1]));
+	run_load(&a, need_run(argv[0]), x);
+	run_load(&b, need_run(argv[1]), x);
 	run_compare(&cmp, &a, &b);
 	if (by_test)
 		print_transitions(&cmp);
@@ -212,7 +215,7 @@ static int cmd_compare(int argc, char **argv)
 	return cmp.worse;
 }
 
-static int cmd_history(int argc, char **argv)
+static int cmd_history(int argc, char **argv, const struct expectations *x)
 {
 	char **dirs = argv + 1;
 	size_t n = argc - 1;
@@ -224,7 +227,7 @@ static int cmd_history(int argc, char **argv)
 		n = run_list(argv[0], &dirs);
 	runs = xrealloc(NULL, n * sizeof(*runs));
 	for (size_t q = 0; q < n; q++)
-		run_load(&runs[q], need_run(dirs[q]));
+		run_load(&runs[q], need_run(dirs[q]), x);
 	return write_history(argv[0], runs, n) ? 1 : 0;
 }
 
@@ -257,20 +260,20 @@ static int cmd_runs(int argc, char **argv)
 }
 
 /* The one RUN argument a command takes, loaded; 0 for bad usage. */
-static int load_one_run(int argc, char **argv, struct run *r)
+static int load_one_run(int argc, char **argv, const struct expectations *x, struct run *r)
 {
 	if (argc != 1)
 		return 0;
-	run_load(r, need_run(argv[0]));
+	run_load(r, need_run(argv[0]), x);
 	return 1;
 }
 
 /* What the next run orders its cells by (run-matrix.sh). */
-static int cmd_times(int argc, char **argv)
+static int cmd_times(int argc, char **argv, const struct expectations *x)
 {
 	struct run r;
 
-	if (!load_one_run(argc, argv, &r))
+	if (!load_one_run(argc, argv, x, &r))
 		return usage();
 	for (size_t j = 0; j < r.ncells; j++) {
 		const struct cell *c = &r.cells[j];
@@ -282,11 +285,11 @@ static int cmd_times(int argc, char **argv)
 }
 
 /* The cells a matrix boots again alone at its end (cell_wants_alone_boot()). */
-static int cmd_again(int argc, char **argv)
+static int cmd_again(int argc, char **argv, const struct expectations *x)
 {
 	struct run r;
 
-	if (!load_one_run(argc, argv, &r))
+	if (!load_one_run(argc, argv, x, &r))
 		return usage();
 	for (size_t j = 0; j < r.ncells; j++)
 		if (cell_wants_alone_boot(&r.cells[j]))
@@ -295,14 +298,14 @@ static int cmd_again(int argc, char **argv)
 }
 
 /* Each result that regressed against base, at the first point of its arch (in run order) where it did. */
-static int cmd_regressions(int argc, char **argv)
+static int cmd_regressions(int argc, char **argv, const struct expectations *x)
 {
 	struct name_index seen = { 0 };
 	char **keys = NULL;
 	size_t nkeys = 0;
 	struct run r;
 
-	if (!load_one_run(argc, argv, &r))
+	if (!load_one_run(argc, argv, x, &r))
 		return usage();
 	for (size_t j = 0; j < r.ncells; j++) {
 		const struct cell *c = &r.cells[j];
@@ -339,10 +342,11 @@ static int cmd_vocab(void)
 
 int main(int argc, char **argv)
 {
+	struct expectations x = { 0 };
 	int i = 1;
 
 	if (i + 1 < argc && !strcmp(argv[i], "--expect")) {
-		if (expectations_load(argv[i + 1]))
+		if (expectations_load(&x, argv[i + 1]))
 			return 2;
 		i += 2;
 	}
@@ -351,23 +355,23 @@ int main(int argc, char **argv)
 	argc -= i + 1;
 	argv += i + 1;
 	if (!strcmp(argv[-1], "summary"))
-		return cmd_summary(argc, argv);
+		return cmd_summary(argc, argv, &x);
 	if (!strcmp(argv[-1], "cell"))
-		return cmd_cell(argc, argv);
+		return cmd_cell(argc, argv, &x);
 	if (!strcmp(argv[-1], "reproduced"))
-		return cmd_reproduced(argc, argv);
+		return cmd_reproduced(argc, argv, &x);
 	if (!strcmp(argv[-1], "compare"))
-		return cmd_compare(argc, argv);
+		return cmd_compare(argc, argv, &x);
 	if (!strcmp(argv[-1], "history"))
-		return cmd_history(argc, argv);
+		return cmd_history(argc, argv, &x);
 	if (!strcmp(argv[-1], "runs"))
 		return cmd_runs(argc, argv);
 	if (!strcmp(argv[-1], "times"))
-		return cmd_times(argc, argv);
+		return cmd_times(argc, argv, &x);
 	if (!strcmp(argv[-1], "again"))
-		return cmd_again(argc, argv);
+		return cmd_again(argc, argv, &x);
 	if (!strcmp(argv[-1], "regressions"))
-		return cmd_regressions(argc, argv);
+		return cmd_regressions(argc, argv, &x);
 	if (!strcmp(argv[-1], "vocab"))
 		return cmd_vocab();
 	return usage();

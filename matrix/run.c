@@ -237,7 +237,7 @@ void run_load_info(struct run *r, const char *dir)
 	load_run_info(r);
 }
 
-void run_load(struct run *r, const char *dir)
+void run_load(struct run *r, const char *dir, const struct expectations *x)
 {
 	char real[4096], **names;
 	struct stat st;
@@ -247,6 +247,7 @@ void run_load(struct run *r, const char *dir)
 	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
 		die("%s: not a run (no such folder)", dir);
 	r->dir = xstrdup(dir);
+	r->expectations = x;
 	/* results/latest is a link: the run id is where it points. */
 	if (!realpath(dir, real))
 		snprintf(real, sizeof(real), "%s", dir);
@@ -263,6 +264,7 @@ void run_load(struct run *r, const char *dir)
 	for (size_t j = 0; j < r->ncells; j++) {
 		run_load_cell(&r->cells[j], dir, names[j], over);
 		r->cells[j].known_breaks = &r->known_breaks;
+		r->cells[j].expectations = x;
 		r->cells[j].judged_as = mutants_base_of(&r->mutants, r->cells[j].point);
 		add_axis(&r->archs, &r->narchs, r->cells[j].arch);
 		add_axis(&r->points, &r->npoints, r->cells[j].point);

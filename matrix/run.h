@@ -106,6 +106,7 @@ struct cell {
 	enum cell_verdict verdict;
 	const char *infra_cause;	/* with CELL_INFRA */
 	const struct known_breaks *known_breaks;	/* the run's, set before cell_judge() */
+	const struct expectations *expectations;	/* likewise, or NULL: none */
 	const char *known_break;	/* with CELL_KNOWN_BREAK: why */
 	struct coverage_tally *coverage;	/* per patch, in the series' order */
 	size_t ncoverage;
@@ -217,6 +218,7 @@ struct run {
 	const char **archs, **points;	/* the grid's axes, in run order */
 	size_t narchs, npoints;
 	struct mutants mutants;	/* make mutants; n == 0 for other runs */
+	const struct expectations *expectations;	/* what its cells were judged by, or NULL */
 };
 
 struct comparison {
@@ -240,13 +242,23 @@ struct transition {
 size_t comparison_transitions(const struct comparison *cmp, struct transition **out);
 void transitions_free(struct transition *t, size_t n);
 
-/* The expectations (expect.c); none loaded: every fail and error is unexpected. */
-int expectations_load(const char *path);
-int expectations_given(void);
+/*
+ * A series' expectations (expect.c), loaded once and shared by the runs
+ * judged by them; none loaded (or NULL): every fail and error is unexpected.
+ */
+struct expectations {
+	struct expectation *e;
+	size_t n;
+	int given;		/* a file was loaded */
+};
+/* Adds PATH's lines to x (zeroed, or loaded before). */
+int expectations_load(struct expectations *x, const char *path);
+int expectations_given(const struct expectations *x);
 /* Forgets them (as if none were loaded). */
-void expectations_clear(void);
-/* 1 and *st set when an expectation names this result. */
-int expectation_for(const char *arch, const char *point, const char *test, enum kmx_test_status *st);
+void expectations_clear(struct expectations *x);
+/* 1 and *st set when an expectation of x names this result. */
+int expectation_for(const struct expectations *x, const char *arch, const char *point, const char *test,
+		    enum kmx_test_status *st);
 
 
 /* The known breaks: loads RUN/known-breaks.tsv (none: no known breaks). */
@@ -260,8 +272,8 @@ int run_is_run(const char *dir);
 char *run_tsv_line(const char *dir, const char *key);
 /* Fills *runs with the runs under results_dir, oldest first; returns how many. */
 size_t run_list(const char *results_dir, char ***runs);
-/* Loads and judges a run; a run that is not a folder is fatal, broken cells are not. */
-void run_load(struct run *r, const char *dir);
+/* Loads a run and judges it by x (NULL: none); a run that is not a folder is fatal, broken cells are not. */
+void run_load(struct run *r, const char *dir, const struct expectations *x);
 /* Only what the run is of (run.tsv): its series, tree, start and end. */
 void run_load_info(struct run *r, const char *dir);
 void run_load_cell(struct cell *c, const char *run_dir, const char *name, int run_over);

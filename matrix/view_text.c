@@ -269,7 +269,7 @@ void print_comparison(const struct comparison *cmp)
 		    "nothing got worse");
 }
 
-int print_closing(const struct run *r, int have_expectations)
+int print_closing(const struct run *r)
 {
 	struct run_totals t;
 	int bad = !r->ncells;
@@ -286,7 +286,7 @@ int print_closing(const struct run *r, int have_expectations)
 		    r->mutants.n ? " (in a mutants run, the results that kill)" :
 		    bad ? "" : t.unjudged ? ": every judged result as expected" :
 		    t.pre_existing ? ": no regression (the failures were there at base too)" :
-		    have_expectations ? ": all as expected" : ": all passed");
+		    expectations_given(r->expectations) ? ": all as expected" : ": all passed");
 	if (t.flaky)
 		term_printf("%s: %u flaky results (they differed between two boots; not counted as regressions)\n",
 			    r->dir, t.flaky);

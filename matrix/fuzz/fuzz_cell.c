@@ -60,12 +60,14 @@ static void check(const struct cell *c)
 		FUZZ_ASSERT(!(c->tests[i].unexpected && c->tests[i].unjudged));
 }
 
-static void load_and_judge(const char *dir, const struct known_breaks *kb, int run_over)
+static void load_and_judge(const char *dir, const struct known_breaks *kb, const struct expectations *x,
+			   int run_over)
 {
 	struct cell c;
 
 	run_load_cell(&c, dir, "m68k-base", run_over);
 	c.known_breaks = kb;
+	c.expectations = x;
 	cell_judge(&c);
 	check(&c);
 	cell_judge(&c);
@@ -80,19 +82,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *dir = fuzz_dir(subdirs);
 	int none = part[0].len == 1 && part[0].p[0] == '-';
 	struct known_breaks kb;
+	struct expectations x = { 0 };
 	char path[4200];
 
 	for (size_t i = 0; i < NFILES; i++)
 		fuzz_put(files[i], i < n && !(i == 0 && none) ? part[i].p : NULL, i < n ? part[i].len : 0);
 	if (n > 3)
-		expectations_load(fuzz_path(files[3], path, sizeof(path)));
+		expectations_load(&x, fuzz_path(files[3], path, sizeof(path)));
 	known_breaks_load(&kb, dir);
-	load_and_judge(dir, &kb, 1);
+	load_and_judge(dir, &kb, &x, 1);
 	if (none) {
-		load_and_judge(dir, &kb, 0);
-		load_and_judge(dir, &kb, -1);
+		load_and_judge(dir, &kb, &x, 0);
+		load_and_judge(dir, &kb, &x, -1);
 	}
 	known_breaks_free(&kb);
-	expectations_clear();
+	expectations_clear(&x);
 	return 0;
 }

@@ -25,12 +25,13 @@ static const char *const fixed[][3] = {
 	{ "*", "*", "*" },
 };
 
-static void lookup(const struct known_breaks *kb, const char *a, const char *p, const char *t)
+static void lookup(const struct expectations *x, const struct known_breaks *kb, const char *a, const char *p,
+		   const char *t)
 {
 	enum kmx_test_status st = KMX_NTEST_STATUS;
 	const char *why;
 
-	if (expectation_for(a, p, t, &st))
+	if (expectation_for(x, a, p, t, &st))
 		FUZZ_ASSERT(st < KMX_FLAKY);
 	why = known_break_for(kb, a, p, "build", t);
 	FUZZ_ASSERT(!why || why == known_break_for(kb, a, p, "build", t));
@@ -42,14 +43,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *dir = fuzz_dir(NULL);
 	char path[4200], *buf, *line, *end, w[3][128], *f[5];
 	struct known_breaks kb;
+	struct expectations x = { 0 };
 	unsigned lines = 0;
 
 	fuzz_put("known-breaks.tsv", data, size);
-	expectations_load(fuzz_path("known-breaks.tsv", path, sizeof(path)));
-	FUZZ_ASSERT(expectations_given() == 0 || expectations_given() == 1);
+	expectations_load(&x, fuzz_path("known-breaks.tsv", path, sizeof(path)));
+	FUZZ_ASSERT(expectations_given(&x) == 0 || expectations_given(&x) == 1);
 	known_breaks_load(&kb, dir);
 	for (size_t i = 0; i < sizeof(fixed) / sizeof(*fixed); i++)
-		lookup(&kb, fixed[i][0], fixed[i][1], fixed[i][2]);
+		lookup(&x, &kb, fixed[i][0], fixed[i][1], fixed[i][2]);
 
 	buf = malloc(size + 1);
 	if (buf) {
@@ -61,7 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				end = buf + size;
 			*end = 0;
 			if (sscanf(line, "%127s %127s %127s", w[0], w[1], w[2]) == 3)
-				lookup(&kb, w[0], w[1], w[2]);
+				lookup(&x, &kb, w[0], w[1], w[2]);
 			if (split_tabs(line, f, 5) >= 4)
 				FUZZ_ASSERT(!known_break_for(&kb, f[0], f[1], f[2], f[3]) || kb.n);
 		}
@@ -74,7 +76,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(b->arch), free(b->point), free(b->stage), free(b->match), free(b->reason);
 	}
 	free(kb.b);
-	expectations_clear();
-	FUZZ_ASSERT(!expectations_given());
+	expectations_clear(&x);
+	FUZZ_ASSERT(!expectations_given(&x));
 	return 0;
 }
