@@ -16,12 +16,6 @@ const char *status_name(enum kmx_test_status s)
 	return kmx_test_status_name[s];
 }
 
-const char *const base_relation_name[BASE_NRELATIONS] = {
-#define KMX_X(e, s) [e] = s,
-	BASE_RELATIONS(KMX_X)
-#undef KMX_X
-};
-
 int cell_is_base(const struct cell *c)
 {
 	return !c->judged_as && !strcmp(c->point, "base");

@@ -18,10 +18,6 @@
 
 #include "run.h"
 
-#define KMX_X(e, s) [e] = s,
-const char *const mutant_verdict_name[MUT_NVERDICTS] = { MUTANT_VERDICTS(KMX_X) };
-#undef KMX_X
-
 static struct mutant *find(struct mutants *ms, const char *point)
 {
 	for (size_t i = 0; i < ms->n; i++)

@@ -56,10 +56,7 @@ struct known_breaks {
 	X(BASE_NONE, "") X(BASE_BASELINE, "baseline") X(BASE_SAME, "as at base") \
 	X(BASE_REGRESSION, "regression") X(BASE_PRE_EXISTING, "pre-existing") \
 	X(BASE_FIXED, "fixed") X(BASE_NEW, "new")
-#define KMX_X(e, s) e,
-enum base_relation { BASE_RELATIONS(KMX_X) BASE_NRELATIONS };
-#undef KMX_X
-extern const char *const base_relation_name[BASE_NRELATIONS];
+KMX_ENUM(BASE_RELATIONS, base_relation, BASE_NRELATIONS, base_relation_name);
 
 struct test {
 	char *name, *reason, *diag;
@@ -159,10 +156,7 @@ struct change {
 	X(MUT_INVALID, "invalid") X(MUT_INVISIBLE, "invisible") \
 	X(MUT_UNREACHABLE, "unreachable under QEMU") X(MUT_EQUIVALENT, "equivalent") \
 	X(MUT_SURVIVED, "survived") X(MUT_KILLED, "killed")
-#define KMX_X(e, s) e,
-enum mutant_verdict { MUTANT_VERDICTS(KMX_X) MUT_NVERDICTS };
-#undef KMX_X
-extern const char *const mutant_verdict_name[MUT_NVERDICTS];
+KMX_ENUM(MUTANT_VERDICTS, mutant_verdict, MUT_NVERDICTS, mutant_verdict_name);
 
 struct mutant_cell {
 	const char *arch;

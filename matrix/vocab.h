@@ -2,12 +2,23 @@
 /*
  * The vocabulary of a run, defined once for the guest (freestanding C), the
  * host tools and, through `report vocab`, the scripts and the HTML check.
- * Each list is an X-macro: X(ENUM_SUFFIX, "name").
+ * Each list is an X-macro: X(ENUM, "name").
  *
  * Nothing here may need a C library: the guest includes it too.
  */
 #ifndef KMX_VOCAB_H
 #define KMX_VOCAB_H
+
+/*
+ * An X-list's enum, ending in COUNT, and NAMES, each value's name: one
+ * macro for every list (run.h's too), so that no list's names can fall out
+ * of step with its enum.
+ */
+#define KMX_ENUM_VALUE(e, s) e,
+#define KMX_ENUM_NAME(e, s) [e] = s,
+#define KMX_ENUM(list, tag, count, names) \
+	enum tag { list(KMX_ENUM_VALUE) count }; \
+	static const char *const names[count] = { list(KMX_ENUM_NAME) }
 
 /*
  * A test's result, as KTAP carries it ("ok", "not ok", and the SKIP, XFAIL
@@ -16,71 +27,35 @@
  * cell's two attempts; the guest never prints it.
  */
 #define KMX_TEST_STATUSES(X)	\
-	X(PASS,  "pass")	\
-	X(FAIL,  "fail")	\
-	X(SKIP,  "skip")	\
-	X(XFAIL, "xfail")	\
-	X(ERROR, "error")	\
-	X(FLAKY, "flaky")
-
-enum kmx_test_status {
-#define KMX_X(e, s) KMX_##e,
-	KMX_TEST_STATUSES(KMX_X)
-#undef KMX_X
-	KMX_NTEST_STATUS
-};
-
-static const char *const kmx_test_status_name[] = {
-#define KMX_X(e, s) [KMX_##e] = s,
-	KMX_TEST_STATUSES(KMX_X)
-#undef KMX_X
-};
+	X(KMX_PASS,  "pass")	\
+	X(KMX_FAIL,  "fail")	\
+	X(KMX_SKIP,  "skip")	\
+	X(KMX_XFAIL, "xfail")	\
+	X(KMX_ERROR, "error")	\
+	X(KMX_FLAKY, "flaky")
+KMX_ENUM(KMX_TEST_STATUSES, kmx_test_status, KMX_NTEST_STATUS, kmx_test_status_name);
 
 /* How a cell's kernel build ended (cell.tsv `build` line). */
-#define KMX_BUILD_OUTCOMES(X)	\
-	X(OK,     "ok")		\
-	X(FAILED, "failed")	\
-	X(INFRA,  "infra")	\
-	X(ERROR,  "error")
+#define KMX_BUILD_OUTCOMES(X)		\
+	X(KMX_BUILD_OK,     "ok")	\
+	X(KMX_BUILD_FAILED, "failed")	\
+	X(KMX_BUILD_INFRA,  "infra")	\
+	X(KMX_BUILD_ERROR,  "error")
+KMX_ENUM(KMX_BUILD_OUTCOMES, kmx_build_outcome, KMX_NBUILD_OUTCOME, kmx_build_outcome_name);
 
 /* How a boot ended (bootrun's classification, cell.tsv `boot` line). */
-#define KMX_BOOT_OUTCOMES(X)		\
-	X(OK,          "ok")		\
-	X(TIMEOUT,     "timeout")	\
-	X(PANIC,       "panic")		\
-	X(NO_RESULTS,  "no-results")	\
-	X(QEMU_ERROR,  "qemu-error")	\
-	X(QEMU_ABORT,  "qemu-abort")	\
-	X(INTERRUPTED, "interrupted")	\
-	X(NOT_RUN,     "not-run")	\
-	X(INFRA,       "infra")		\
-	X(ERROR,       "error")
-
-enum kmx_build_outcome {
-#define KMX_X(e, s) KMX_BUILD_##e,
-	KMX_BUILD_OUTCOMES(KMX_X)
-#undef KMX_X
-	KMX_NBUILD_OUTCOME
-};
-
-static const char *const kmx_build_outcome_name[] = {
-#define KMX_X(e, s) [KMX_BUILD_##e] = s,
-	KMX_BUILD_OUTCOMES(KMX_X)
-#undef KMX_X
-};
-
-enum kmx_boot_outcome {
-#define KMX_X(e, s) KMX_BOOT_##e,
-	KMX_BOOT_OUTCOMES(KMX_X)
-#undef KMX_X
-	KMX_NBOOT_OUTCOME
-};
-
-static const char *const kmx_boot_outcome_name[] = {
-#define KMX_X(e, s) [KMX_BOOT_##e] = s,
-	KMX_BOOT_OUTCOMES(KMX_X)
-#undef KMX_X
-};
+#define KMX_BOOT_OUTCOMES(X)			\
+	X(KMX_BOOT_OK,          "ok")		\
+	X(KMX_BOOT_TIMEOUT,     "timeout")	\
+	X(KMX_BOOT_PANIC,       "panic")	\
+	X(KMX_BOOT_NO_RESULTS,  "no-results")	\
+	X(KMX_BOOT_QEMU_ERROR,  "qemu-error")	\
+	X(KMX_BOOT_QEMU_ABORT,  "qemu-abort")	\
+	X(KMX_BOOT_INTERRUPTED, "interrupted")	\
+	X(KMX_BOOT_NOT_RUN,     "not-run")	\
+	X(KMX_BOOT_INFRA,       "infra")	\
+	X(KMX_BOOT_ERROR,       "error")
+KMX_ENUM(KMX_BOOT_OUTCOMES, kmx_boot_outcome, KMX_NBOOT_OUTCOME, kmx_boot_outcome_name);
 
 /*
  * The guest's last line: init prints it after the last program's result,
