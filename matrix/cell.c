@@ -56,10 +56,29 @@ static void add_diag(struct test *t, size_t *len, size_t *cap, const char *line)
 	*len += n;
 }
 
+const char *build_name(enum kmx_build_outcome o)
+{
+	return o < KMX_NBUILD_OUTCOME ? kmx_build_outcome_name[o] : "";
+}
+
+const char *boot_name(enum kmx_boot_outcome o)
+{
+	return o < KMX_NBOOT_OUTCOME ? kmx_boot_outcome_name[o] : "";
+}
+
+/* The outcome NAMES (n of them) calls word, or -1: then its line is corrupt, as a test's of no status is. */
+static int outcome(const char *word, const char *const *names, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(word, names[i]))
+			return i;
+	return -1;
+}
+
 static void cell_error(struct cell *c, const char *reason)
 {
-	if (!c->boot_status[0] || !strcmp(c->boot_status, "ok"))
-		xset(&c->boot_status, "error");
+	if (c->boot == NO_BOOT || c->boot == KMX_BOOT_OK)
+		c->boot = KMX_BOOT_ERROR;
 	xset(&c->boot_reason, reason);
 }
 
@@ -75,7 +94,7 @@ static int read_cell_tsv(struct cell *c, const char *path)
 		return -1;
 	/* A line is as long as the guest made it: a long reason is not a corrupt record. */
 	while (getline(&line, &size, in) >= 0) {
-		int n = split_tabs(line, f, 4);
+		int n = split_tabs(line, f, 4), o;
 		enum kmx_test_status st;
 
 		lineno++;
@@ -83,12 +102,16 @@ static int read_cell_tsv(struct cell *c, const char *path)
 			xset(&c->arch, f[1]);
 		} else if (!strcmp(f[0], "point") && n == 2) {
 			xset(&c->point, f[1]);
-		} else if ((!strcmp(f[0], "build") || !strcmp(f[0], "boot")) && n == 4) {
-			int build = f[0][1] == 'u';
-
-			xset(build ? &c->build_status : &c->boot_status, f[1]);
-			*(build ? &c->build_s : &c->boot_s) = seconds(f[2]);
-			xset(build ? &c->build_reason : &c->boot_reason, f[3]);
+		} else if (!strcmp(f[0], "build") && n == 4 &&
+			   (o = outcome(f[1], kmx_build_outcome_name, KMX_NBUILD_OUTCOME)) >= 0) {
+			c->build = o;
+			c->build_s = seconds(f[2]);
+			xset(&c->build_reason, f[3]);
+		} else if (!strcmp(f[0], "boot") && n == 4 &&
+			   (o = outcome(f[1], kmx_boot_outcome_name, KMX_NBOOT_OUTCOME)) >= 0) {
+			c->boot = o;
+			c->boot_s = seconds(f[2]);
+			xset(&c->boot_reason, f[3]);
 		} else if (!strcmp(f[0], "qemu") && n == 2) {
 			xset(&c->qemu, f[1]);
 		} else if (!strcmp(f[0], "alone") && n == 2) {
@@ -133,7 +156,7 @@ void cell_clear(struct cell *c)
 	}
 	free(c->tests);
 	name_index_free(&c->names);
-	free(c->dir), free(c->arch), free(c->point), free(c->build_status), free(c->boot_status);
+	free(c->dir), free(c->arch), free(c->point);
 	free(c->build_reason), free(c->boot_reason), free(c->qemu), free(c->retry), free(c->alone);
 	for (size_t i = 0; i < c->ncoverage; i++)
 		free(c->coverage[i].patch);
@@ -194,8 +217,8 @@ static void cell_start(struct cell *a, const char *arch, const char *point)
 {
 	a->arch = xstrdup(arch);
 	a->point = xstrdup(point);
-	a->build_status = xstrdup("");
-	a->boot_status = xstrdup("");
+	a->build = NO_BUILD;
+	a->boot = NO_BOOT;
 	a->build_reason = xstrdup("");
 	a->boot_reason = xstrdup("");
 	a->qemu = xstrdup("");
@@ -218,7 +241,7 @@ static void note_alone_boot(struct cell *c, const char *path)
 	aside = !read_cell_tsv(&o, path);
 	snprintf(why, sizeof(why), "%s%sbooted again alone at the run's end (%.300s)%s%s%s%.300s",
 		 c->retry ? c->retry : "", c->retry ? "; " : "", c->alone,
-		 aside ? "; the boot set aside: boot " : "", aside ? o.boot_status : "",
+		 aside ? "; the boot set aside: boot " : "", aside ? boot_name(o.boot) : "",
 		 aside && o.boot_reason[0] ? ": " : "", aside ? o.boot_reason : "");
 	free(c->retry);
 	c->retry = xstrdup(why);
@@ -236,7 +259,7 @@ static void merge_first_attempt(struct cell *c, const char *path)
 		cell_clear(&first);
 		return;
 	}
-	snprintf(why, sizeof(why), "first attempt: boot %s%s%s", first.boot_status,
+	snprintf(why, sizeof(why), "first attempt: boot %s%s%s", boot_name(first.boot),
 		 first.boot_reason[0] ? ": " : "", first.boot_reason);
 	c->retry = xstrdup(why);
 	/*
@@ -245,8 +268,7 @@ static void merge_first_attempt(struct cell *c, const char *path)
 	 * flaky the second's results; a second one leaves the cell infra,
 	 * unconfirmed either way (the first attempt stays in attempt1/).
 	 */
-	if (!strcmp(first.boot_status, kmx_boot_outcome_name[KMX_BOOT_INFRA]) ||
-	    !strcmp(c->boot_status, kmx_boot_outcome_name[KMX_BOOT_INFRA])) {
+	if (first.boot == KMX_BOOT_INFRA || c->boot == KMX_BOOT_INFRA) {
 		cell_clear(&first);
 		return;
 	}
@@ -297,8 +319,8 @@ void run_load_cell(struct cell *c, const char *run_dir, const char *name, int ru
 	c->arch = xstrdup(name);
 	c->arch[dash] = 0;
 	c->point = xstrdup(name[dash] ? name + dash + 1 : "");
-	c->build_status = xstrdup("");
-	c->boot_status = xstrdup("");
+	c->build = NO_BUILD;
+	c->boot = NO_BOOT;
 	c->build_reason = xstrdup("");
 	c->boot_reason = xstrdup("");
 	c->qemu = xstrdup("");
@@ -310,19 +332,19 @@ void run_load_cell(struct cell *c, const char *run_dir, const char *name, int ru
 			c->verdict = CELL_PENDING;
 			return;
 		}
-		xset(&c->build_status, "error");
+		c->build = KMX_BUILD_ERROR;
 		snprintf(why, sizeof(why), "no cell.tsv: the cell did not finish (%s)", strerror(errno));
 		cell_error(c, why);
 		if (run_over < 0) {	/* the run was interrupted before this cell ended */
-			xset(&c->build_status, "infra");
+			c->build = KMX_BUILD_INFRA;
 			xset(&c->build_reason, "not run: the run was interrupted");
 		}
 		return;
 	}
-	if (!c->build_status[0]) {
-		xset(&c->build_status, "error");
+	if (c->build == NO_BUILD) {
+		c->build = KMX_BUILD_ERROR;
 		cell_error(c, "cell.tsv has no build line (truncated?)");
-	} else if (!c->boot_status[0]) {
+	} else if (c->boot == NO_BOOT) {
 		cell_error(c, "cell.tsv has no boot line (truncated?)");
 	}
 	snprintf(path, sizeof(path), "%s/%s/attempt1/cell.tsv", run_dir, name);

@@ -110,10 +110,9 @@ static void judge_retry(const struct cell *c, struct test *t)
 /* The machine, not the kernel: what makes a cell `infra` (NULL if not). */
 static const char *infra_cause(const struct cell *c)
 {
-	if (!strcmp(c->build_status, "infra"))
+	if (c->build == KMX_BUILD_INFRA)
 		return c->build_reason;
-	if (!strcmp(c->boot_status, "infra") || !strcmp(c->boot_status, "qemu-error") ||
-	    !strcmp(c->boot_status, "interrupted"))
+	if (c->boot == KMX_BOOT_INFRA || c->boot == KMX_BOOT_QEMU_ERROR || c->boot == KMX_BOOT_INTERRUPTED)
 		return c->boot_reason;
 	return NULL;
 }
@@ -127,7 +126,7 @@ int cell_offers_reproducer(const struct cell *c)
 /* Marks each result expected or not, counts, and gives the cell its verdict. */
 void cell_judge(struct cell *c)
 {
-	if (c->verdict == CELL_PENDING && !c->build_status[0])
+	if (c->verdict == CELL_PENDING && c->build == NO_BUILD)
 		return;
 	c->unexpected = c->unjudged = 0;
 	memset(c->counts, 0, sizeof(c->counts));
@@ -165,9 +164,9 @@ void cell_judge(struct cell *c)
 	}
 	if (c->infra_cause)
 		c->verdict = CELL_INFRA;
-	else if (strcmp(c->build_status, "ok"))
+	else if (c->build != KMX_BUILD_OK)
 		c->verdict = CELL_BUILD;
-	else if (strcmp(c->boot_status, "ok"))
+	else if (c->boot != KMX_BOOT_OK)
 		c->verdict = CELL_BOOT;
 	else if (!c->ntests)
 		c->verdict = CELL_NO_RESULTS;
@@ -175,9 +174,9 @@ void cell_judge(struct cell *c)
 		c->verdict = c->unexpected ? CELL_UNEXPECTED : CELL_OK;
 	/* Only the kernel's own failures can be known breaks, never a broken record. */
 	c->known_break = NULL;
-	if (c->verdict == CELL_BUILD && !strcmp(c->build_status, "failed"))
+	if (c->verdict == CELL_BUILD && c->build == KMX_BUILD_FAILED)
 		c->known_break = known_break_for(c->known_breaks, c->arch, c->point, "build", c->build_reason);
-	else if ((c->verdict == CELL_BOOT && (!strcmp(c->boot_status, "panic") || !strcmp(c->boot_status, "timeout"))) ||
+	else if ((c->verdict == CELL_BOOT && (c->boot == KMX_BOOT_PANIC || c->boot == KMX_BOOT_TIMEOUT)) ||
 		 c->verdict == CELL_NO_RESULTS)
 		c->known_break = known_break_for(c->known_breaks, c->arch, c->point, "boot", c->boot_reason);
 	if (c->known_break)
@@ -192,10 +191,10 @@ void cell_judge(struct cell *c)
  */
 int cell_wants_alone_boot(const struct cell *c)
 {
-	if (c->alone || strcmp(c->build_status, kmx_build_outcome_name[KMX_BUILD_OK]))
+	if (c->alone || c->build != KMX_BUILD_OK)
 		return 0;
-	if (!strcmp(c->boot_status, kmx_boot_outcome_name[KMX_BOOT_TIMEOUT]) ||
-	    (!strcmp(c->boot_status, kmx_boot_outcome_name[KMX_BOOT_INFRA]) &&
+	if (c->boot == KMX_BOOT_TIMEOUT ||
+	    (c->boot == KMX_BOOT_INFRA &&
 	     !strncmp(c->boot_reason, KMX_HOST_OVERLOADED, strlen(KMX_HOST_OVERLOADED))))
 		return 1;
 	for (size_t j = 0; j < c->ntests; j++) {
@@ -219,8 +218,8 @@ const char *cell_status(const struct cell *c)
 	switch (c->verdict) {
 	case CELL_PENDING:	return "pending";
 	case CELL_INFRA:	return "infra";
-	case CELL_BUILD:	return c->build_status[0] ? c->build_status : "error";
-	case CELL_BOOT:		return c->boot_status;
+	case CELL_BUILD:	return c->build == NO_BUILD ? "error" : build_name(c->build);
+	case CELL_BOOT:		return boot_name(c->boot);
 	case CELL_NO_RESULTS:	return "no-results";
 	case CELL_UNEXPECTED:	return "unexpected";
 	case CELL_KNOWN_BREAK:	return "known-break";

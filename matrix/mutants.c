@@ -147,8 +147,8 @@ static void judge_cell(const struct mutant *m, struct mutant_cell *mc)
 		 * results) makes the mutant invalid; a broken or missing record
 		 * (`error`: the cell never ran, say) is not the mutant's.
 		 */
-		mc->verdict = !strcmp(c->build_status, "error") || !strcmp(c->boot_status, "error") ||
-			      (!strcmp(c->boot_status, "not-run") && strcmp(c->build_status, "failed")) ?
+		mc->verdict = c->build == KMX_BUILD_ERROR || c->boot == KMX_BOOT_ERROR ||
+			      (c->boot == KMX_BOOT_NOT_RUN && c->build != KMX_BUILD_FAILED) ?
 			      MUT_INFRA : MUT_INVALID;
 		return;
 	case CELL_UNEXPECTED:

@@ -278,7 +278,7 @@ static int cmd_times(int argc, char **argv, const struct expectations *x)
 	for (size_t j = 0; j < r.ncells; j++) {
 		const struct cell *c = &r.cells[j];
 
-		if (c->build_status[0])
+		if (c->build != NO_BUILD)
 			printf("%s\t%s\t%.1f\t%.1f\n", c->arch, c->point, c->build_s, c->boot_s);
 	}
 	return 0;

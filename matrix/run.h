@@ -88,7 +88,8 @@ struct cell {
 	char *dir;			/* <arch>-<point>, relative to the run */
 	char *arch, *point;
 	const char *judged_as;		/* the point whose expectations apply: a mutant's base */
-	char *build_status, *boot_status;	/* vocab.h's outcome names */
+	enum kmx_build_outcome build;	/* NO_BUILD: the record has no build line (yet) */
+	enum kmx_boot_outcome boot;	/* NO_BOOT: nor a boot line */
 	double build_s, boot_s;
 	double qemu_ran_s, qemu_waited_s;	/* the boot's host load (bootrun's `host` line) */
 	int has_host;				/* the record has that line */
@@ -117,6 +118,11 @@ struct cell {
 };
 /* A cell whose reproducer the reports offer: it has one, and failed or has a failed result. */
 int cell_offers_reproducer(const struct cell *c);
+/* The outcome of a step its record has no line for (a cell not done), named "" (cell.c). */
+#define NO_BUILD KMX_NBUILD_OUTCOME
+#define NO_BOOT KMX_NBOOT_OUTCOME
+const char *build_name(enum kmx_build_outcome o);
+const char *boot_name(enum kmx_boot_outcome o);
 
 /* A change of one test's result from one cell to the next. */
 struct flip {

@@ -115,8 +115,8 @@ static int stopped(const struct cell *a, const struct cell *b)
 {
 	if (b->verdict == CELL_INFRA || b->verdict == CELL_PENDING || b->verdict == CELL_KNOWN_BREAK)
 		return 0;	/* not judged, or the tree's known break: no news about the kernel */
-	return (!strcmp(a->build_status, "ok") && strcmp(b->build_status, "ok")) ||
-	       (!strcmp(a->boot_status, "ok") && strcmp(b->boot_status, "ok"));
+	return (a->build == KMX_BUILD_OK && b->build != KMX_BUILD_OK) ||
+	       (a->boot == KMX_BOOT_OK && b->boot != KMX_BOOT_OK);
 }
 
 /*
@@ -136,7 +136,7 @@ void run_compare(struct comparison *cmp, const struct run *a, const struct run *
 			add(cmp, CHANGE_NEW_CELL, NULL, cb, NULL, NULL, 0);
 			continue;
 		}
-		if (strcmp(ca->build_status, cb->build_status) || strcmp(ca->boot_status, cb->boot_status) ||
+		if (ca->build != cb->build || ca->boot != cb->boot ||
 		    ca->verdict != cb->verdict)
 			add(cmp, CHANGE_CELL, ca, cb, NULL, NULL, stopped(ca, cb));
 		/* A cell the machine decided is no baseline: its results are as if absent. */

@@ -104,8 +104,8 @@ static void cell_details(FILE *f, const struct cell *c)
 {
 	markup_printf(f, "<details id=\"%s-%s\"%s><summary>%s %s: %s</summary>\n<p>build %s (%.1f s) %s; "
 		      "boot %s (%.1f s) %s", c->arch, c->point, cell_ok(c) ? "" : " open", c->arch, c->point,
-		      cell_status(c), c->build_status, c->build_s, c->build_reason, c->boot_status, c->boot_s,
-		      c->boot_reason);
+		      cell_status(c), build_name(c->build), c->build_s, c->build_reason, boot_name(c->boot),
+		      c->boot_s, c->boot_reason);
 	if (c->retry)
 		markup_printf(f, "<br>booted twice; %s (<a href=\"%s/attempt1/console.log\">its console log</a>)",
 			      c->retry, c->dir);

@@ -31,11 +31,11 @@ static void write_cell(FILE *f, const struct cell *c)
 	fprintf(f, ", \"point\": ");
 	json_str(f, c->point);
 	fprintf(f, ",\n     \"build\": {\"status\": ");
-	json_str(f, c->build_status);
+	json_str(f, build_name(c->build));
 	fprintf(f, ", \"seconds\": %.1f, \"reason\": ", c->build_s);
 	json_str(f, c->build_reason);
 	fprintf(f, "},\n     \"boot\": {\"status\": ");
-	json_str(f, c->boot_status);
+	json_str(f, boot_name(c->boot));
 	fprintf(f, ", \"seconds\": %.1f, \"reason\": ", c->boot_s);
 	json_str(f, c->boot_reason);
 	/* bootrun's sample of QEMU's threads: how busy the host was. */

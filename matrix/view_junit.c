@@ -9,21 +9,20 @@
  * a CI system counts a bare test case as passed, and skipped is JUnit's one
  * outcome that is neither a pass nor a failure.
  */
-#include <string.h>
-
 #include "out.h"
 
-static void step(FILE *f, const struct cell *c, const char *name, double s, const char *status,
+/* The build or boot of cell c as a test case: bad when it did not end ok. */
+static void step(FILE *f, const struct cell *c, const char *name, double s, int bad, const char *status,
 		 const char *reason)
 {
 	markup_printf(f, "    <testcase classname=\"%s.%s\" name=\"%s\" time=\"%.1f\">", c->arch, c->point,
 		      name, s);
-	if (strcmp(status, "ok") && c->verdict == CELL_KNOWN_BREAK)
+	if (bad && c->verdict == CELL_KNOWN_BREAK)
 		markup_printf(f, "<skipped message=\"%s %s, a known break of this tree: %s\"/>", name, status,
 			      c->known_break);
-	else if (strcmp(status, "ok") && c->verdict == CELL_INFRA)
+	else if (bad && c->verdict == CELL_INFRA)
 		markup_printf(f, "<error type=\"infra\" message=\"%s %s\">%s</error>", name, status, reason);
-	else if (strcmp(status, "ok"))
+	else if (bad)
 		markup_printf(f, "<failure message=\"%s %s\">%s</failure>", name, status, reason);
 	fprintf(f, "</testcase>\n");
 }
@@ -69,8 +68,8 @@ int write_junit(const struct run *r)
 		const struct cell *c = &r->cells[i];
 		int infra = c->verdict == CELL_INFRA || c->verdict == CELL_PENDING;
 		int known = c->verdict == CELL_KNOWN_BREAK;
-		int build_bad = strcmp(c->build_status, "ok") != 0;
-		int boot_bad = strcmp(c->boot_status, "ok") != 0;
+		int build_bad = c->build != KMX_BUILD_OK;
+		int boot_bad = c->boot != KMX_BOOT_OK;
 
 		if (c->verdict == CELL_PENDING)
 			continue;
@@ -83,8 +82,8 @@ int write_junit(const struct run *r)
 			markup_printf(f, "    <properties><property name=\"kernel\" value=\"%s\"/>"
 				      "<property name=\"tree\" value=\"%s\"/></properties>\n",
 				      r->kernel ? r->kernel : "", r->tree_source);
-		step(f, c, "build", c->build_s, c->build_status, c->build_reason);
-		step(f, c, "boot", c->boot_s, c->boot_status, c->boot_reason);
+		step(f, c, "build", c->build_s, build_bad, build_name(c->build), c->build_reason);
+		step(f, c, "boot", c->boot_s, boot_bad, boot_name(c->boot), c->boot_reason);
 		for (size_t j = 0; j < c->ntests; j++)
 			testcase(f, c, &c->tests[j]);
 		fprintf(f, "  </testsuite>\n");

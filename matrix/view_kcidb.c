@@ -33,26 +33,18 @@ static const char *const kcidb_test_status[KMX_NTEST_STATUS] = {
 	[KMX_XFAIL] = "DONE", [KMX_ERROR] = "ERROR", [KMX_FLAKY] = "ERROR",
 };
 
-static const char *const kcidb_boot_status[KMX_NBOOT_OUTCOME] = {
+/* A step without an outcome (a cell not done) is ERROR. */
+static const char *const kcidb_boot_status[KMX_NBOOT_OUTCOME + 1] = {
 	[KMX_BOOT_OK] = "PASS", [KMX_BOOT_TIMEOUT] = "FAIL", [KMX_BOOT_PANIC] = "FAIL",
 	[KMX_BOOT_NO_RESULTS] = "FAIL", [KMX_BOOT_QEMU_ABORT] = "FAIL", [KMX_BOOT_QEMU_ERROR] = "ERROR",
 	[KMX_BOOT_INTERRUPTED] = "ERROR", [KMX_BOOT_NOT_RUN] = "MISS", [KMX_BOOT_INFRA] = "ERROR",
-	[KMX_BOOT_ERROR] = "ERROR",
+	[KMX_BOOT_ERROR] = "ERROR", [NO_BOOT] = "ERROR",
 };
 
-static const char *const kcidb_build_status[KMX_NBUILD_OUTCOME] = {
+static const char *const kcidb_build_status[KMX_NBUILD_OUTCOME + 1] = {
 	[KMX_BUILD_OK] = "PASS", [KMX_BUILD_FAILED] = "FAIL", [KMX_BUILD_INFRA] = "ERROR",
-	[KMX_BUILD_ERROR] = "ERROR",
+	[KMX_BUILD_ERROR] = "ERROR", [NO_BUILD] = "ERROR",
 };
-
-/* A name's status by its vocab.h name; ERROR for one not known. */
-static const char *by_name(const char *name, const char *const *names, const char *const *kcidb, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (names[i] && !strcmp(names[i], name))
-			return kcidb[i];
-	return "ERROR";
-}
 
 /*
  * A result's name as a KCIDB path: dotted nodes of [a-zA-Z0-9_-]. Other
@@ -160,8 +152,7 @@ int write_kcidb(const struct run *r)
 		fprintf(f, ", \"origin\": \"" ORIGIN "\", \"architecture\": ");
 		json_str(f, c->arch);
 		fprintf(f, ", \"status\": \"%s\", \"duration\": %.1f, \"misc\": {\"point\": ",
-			by_name(c->build_status, kmx_build_outcome_name, kcidb_build_status, KMX_NBUILD_OUTCOME),
-			c->build_s);
+			kcidb_build_status[c->build], c->build_s);
 		json_str(f, c->point);
 		fprintf(f, ", \"kmatrix_status\": ");
 		json_str(f, cell_status(c));
@@ -175,11 +166,10 @@ int write_kcidb(const struct run *r)
 		char path[600], tail[32];
 
 		write_test(f, r, c, "boot", "boot",
-			   by_name(c->boot_status, kmx_boot_outcome_name, kcidb_boot_status, KMX_NBOOT_OUTCOME),
-			   c->boot_s, first);
+			   kcidb_boot_status[c->boot], c->boot_s, first);
 		first = 0;
 		fprintf(f, ", \"misc\": {\"kmatrix_status\": ");
-		json_str(f, c->boot_status);
+		json_str(f, boot_name(c->boot));
 		fprintf(f, ", \"reason\": ");
 		json_str(f, c->boot_reason);
 		fprintf(f, "}}");

@@ -33,14 +33,14 @@ void print_cell_line(const struct cell *c)
 {
 	if (c->verdict == CELL_INFRA) {
 		term_printf("  [%s %s] could not be judged (infra, build %s, boot %s): %s\n", c->arch, c->point,
-			    c->build_status, c->boot_status, c->infra_cause);
+			    build_name(c->build), boot_name(c->boot), c->infra_cause);
 		return;
 	}
 	if (c->verdict == CELL_KNOWN_BREAK)
 		term_printf("  [%s %s] a known break of this tree (build %s, boot %s): %s\n", c->arch, c->point,
-			    c->build_status, c->boot_status, c->known_break);
+			    build_name(c->build), boot_name(c->boot), c->known_break);
 	term_printf("  [%s %s] build %s %.1fs, boot %s %.1fs, tests: %u pass, %u fail, %u skip, %u unexpected",
-		    c->arch, c->point, c->build_status, c->build_s, c->boot_status, c->boot_s,
+		    c->arch, c->point, build_name(c->build), c->build_s, boot_name(c->boot), c->boot_s,
 		    c->counts[KMX_PASS], c->counts[KMX_FAIL] + c->counts[KMX_ERROR], c->counts[KMX_SKIP],
 		    c->unexpected);
 	if (c->unjudged)
@@ -92,13 +92,12 @@ static int same_failure(const struct test *was, const struct test *now)
 int print_reproduced(const struct cell *was, const struct cell *now)
 {
 	unsigned again = 0, differ = 0, not_run = 0, failed = 0;
-	int outcome_same = !strcmp(was->build_status, now->build_status) &&
-			   !strcmp(was->boot_status, now->boot_status);
+	int outcome_same = was->build == now->build && was->boot == now->boot;
 
 	if (!outcome_same) {
 		differ++;
 		term_printf("  NOT the same: build %s, boot %s in the run; build %s, boot %s now\n",
-			    was->build_status, was->boot_status, now->build_status, now->boot_status);
+			    build_name(was->build), boot_name(was->boot), build_name(now->build), boot_name(now->boot));
 	}
 	for (size_t i = 0; i < was->ntests; i++) {
 		const struct test *t = &was->tests[i], *u;
@@ -132,7 +131,7 @@ int print_reproduced(const struct cell *was, const struct cell *now)
 			    was->arch, was->point, differ, again, failed);
 		return 1;
 	}
-	if (failed && !again && outcome_same && !strcmp(now->boot_status, kmx_boot_outcome_name[KMX_BOOT_OK])) {
+	if (failed && !again && outcome_same && now->boot == KMX_BOOT_OK) {
 		term_printf("reproduce %s %s: none of the cell's %u failed result(s) ran: choose the program that reports them\n",
 			    was->arch, was->point, failed);
 		return 1;
@@ -164,7 +163,7 @@ void print_table(const struct run *r)
 			continue;
 		}
 		term_printf("%-10s %-10s %-8s %8.1f  %-12s %7.1f  %5u %5u %5u %6u %6u  %s%.60s\n",
-			    c->arch, c->point, c->build_status, c->build_s, c->boot_status,
+			    c->arch, c->point, build_name(c->build), c->build_s, boot_name(c->boot),
 			    c->boot_s, c->counts[KMX_PASS], c->counts[KMX_FAIL] + c->counts[KMX_ERROR],
 			    c->counts[KMX_SKIP], c->unexpected, c->unjudged,
 			    c->verdict == CELL_INFRA ? "INFRA, not judged: " :
@@ -200,11 +199,11 @@ static void print_change(const struct change *x, int *changes)
 			term_printf("  could not be judged %s %s: %s\n", b->arch, b->point, b->infra_cause);
 			break;
 		}
-		if (!strcmp(a->build_status, b->build_status) && !strcmp(a->boot_status, b->boot_status))
+		if (a->build == b->build && a->boot == b->boot)
 			return;	/* only the verdict: the tests' lines say why */
 		term_printf("  %s %s %s: build %s -> %s, boot %s -> %s %s\n", x->worse ? "STOPPED  " : "cell     ",
-			    b->arch, b->point, a->build_status, b->build_status, a->boot_status, b->boot_status,
-			    x->worse ? (b->build_reason[0] ? b->build_reason : b->boot_reason) : "");
+			    b->arch, b->point, build_name(a->build), build_name(b->build), boot_name(a->boot),
+			    boot_name(b->boot), x->worse ? (b->build_reason[0] ? b->build_reason : b->boot_reason) : "");
 		break;
 	case CHANGE_APPEARED:
 		if (!a->ntests)
