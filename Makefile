@@ -186,7 +186,9 @@ RUN_ID     := $(shell date +%Y%m%d-%H%M%S)
 endif
 #> RUN_DIR: the run that report, distcc-check and bench-report read
 RUN_DIR    ?= $(RESULTS)/$(RUN_ID)
-CELL_DIR    = $(RUN_DIR)/$(ARCH)-$(POINT)
+# A cell's folder in its run (report finds cells by the same name).
+cell_dir    = $(RUN_DIR)/$(1)-$(2)
+CELL_DIR    = $(call cell_dir,$(ARCH),$(POINT))
 
 # ccache (on by default, CCACHE=0 turns it off) keeps compiled objects
 # outside the checkout, so a point built before in any tree is a cache hit.
@@ -226,7 +228,7 @@ GCOV_FILES  ?=
 GCOV_OWN     = $(filter-out arch/%,$(GCOV_FILES)) $(filter arch/$(KARCH)/%,$(GCOV_FILES))
 GCOV_ARGS    = $(if $(filter 1,$(COVERAGE)),$(foreach o,$(sort $(basename $(notdir $(filter %.c,$(GCOV_OWN))))),GCOV_PROFILE_$(o).o=y))
 
-.PHONY: all help matrix check cell coverage coverage-report cell-build cell-boot cell-again cells-cached kernel initramfs guest shell toolchains \
+.PHONY: all help matrix check cell coverage coverage-report cell-env kernel initramfs guest shell toolchains \
 	deps tree headers kselftests initrd report unit-tests guest-all clean distclean FORCE \
 	series verify-series bisect-build compare nightly nightly-tree bench-report distcc-check mutants \
 	bench bench-defconfig
@@ -373,8 +375,8 @@ $(HOSTBIN)/%: $(TOP)/matrix/%.c $(wildcard $(TOP)/matrix/*.h)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -I$(TOP)/matrix -o $@.$$$$ $(filter %.c,$^) && mv -f $@.$$$$ $@
 $(HOSTBIN)/bootrun $(HOSTBIN)/report: $(TOP)/matrix/ktap_reader.c
-# bootrun: the console's lines, the host's load, the record (bootrun.h).
-$(HOSTBIN)/bootrun: $(addprefix $(TOP)/matrix/,bootrun_console.c bootrun_load.c bootrun_record.c)
+# bootrun: the QEMU command, the console's lines, the host's load, the record (bootrun.h).
+$(HOSTBIN)/bootrun: $(wildcard $(TOP)/matrix/bootrun_*.c)
 # report: the model of a run (run*.c, cell.c, judge.c) and its views (out.c, view_*.c).
 $(HOSTBIN)/report: $(addprefix $(TOP)/matrix/,run.c cell.c judge.c run_diff.c expect.c mutants.c out.c util.c) $(wildcard $(TOP)/matrix/view_*.c)
 # coverage: the series' lines a coverage boot ran (make coverage).
@@ -672,21 +674,29 @@ POINT ?= $(firstword $(POINTS))
 # so a series that does not apply to this tree cannot stop it.
 series_points = $(filter-out pristine,$(1))
 
-# One cell: build, boot, record. A failed build is a result, not a make error,
-# so the cell always leaves its cell.tsv; the report decides the exit status.
-# Its two steps are targets of their own: the build holds the arch's tree
-# and build directory; the boot needs only the point's kernel and initrd,
-# kept per commit, so in a matrix it runs beside the arch's next build.
-CELL_ENV = RUN_DIR=$(RUN_DIR) CELL_DIR=$(CELL_DIR) ARCH=$(ARCH) POINT=$(POINT) V=$(V) \
-	HOSTBIN=$(HOSTBIN) BOOT_TIMEOUT=$(BOOT_TIMEOUT) BOOT_SILENCE=$(CELL_BOOT_SILENCE) HOST_MAX_WAIT=$(HOST_MAX_WAIT) \
-	QEMU_PKG=$(call arch,QEMU_PKG) RETRIES=$(RETRIES) KMATRIX_RUN='run $(RUN_ID)' \
-	CELL_IN_MATRIX=$(CELL_IN_MATRIX) REPORT_FLAGS='$(REPORT_FLAGS)' \
-	SERIES_ERROR=$(if $(call series_points,$(POINT)),$(SERIES_ERROR)) \
-	KSELFTESTS_UNBUILT=$(if $(KSELFTESTS),$(KST_UNBUILT)) \
-	CELL_PKGS='$(call arch_pkgs,$(ARCH)) $(KSRC_PKG)' CELL_CONFIG=$(BUILD)/config.last CELL_REV=$(POINT_REV)
+# One cell: build, boot, record (matrix/run-cell.sh). A failed build is a
+# result, not a make error, so the cell always leaves its cell.tsv; the
+# report decides the exit status. The build holds the arch's tree and build
+# directory; the boot needs only the point's kernel and initrd, kept per
+# commit, so in a matrix it runs beside the arch's next build.
+# What every cell of a run is given; the rest of a cell is its arch and
+# point, and what its build's make writes to CELL_DIR/cell.env.
+run_cell = MAKE='$(MAKE)' RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) HOSTBIN=$(HOSTBIN) V=$(V) LOCKS=$(LOCKS) \
+	RETRIES=$(RETRIES) KMATRIX_RUN='run $(RUN_ID)' CELL_IN_MATRIX=$(CELL_IN_MATRIX) REPORT_FLAGS='$(REPORT_FLAGS)' \
+	ARCH=$(1) POINT=$(2) CELL_DIR=$(call cell_dir,$(1),$(2)) \
+	SERIES_ERROR=$(if $(call series_points,$(2)),$(SERIES_ERROR)) $(TOP)/matrix/run-cell.sh
+# What the boot of the cell at ARCH and POINT needs, in shell syntax: the
+# cell's build writes it (its make knows the point's commit, kernel and
+# initrd), and run-cell.sh's boot reads it.
+cell_env_var = $(1)='$(subst ','\'',$(strip $(2)))'$(newline)
+CELL_ENV = $(foreach v,QEMU_CMD QEMU_PKG BOOT_TIMEOUT HOST_MAX_WAIT,$(call cell_env_var,$(v),$($(v)))) \
+	$(call cell_env_var,BOOT_SILENCE,$(CELL_BOOT_SILENCE)) \
+	$(call cell_env_var,KSELFTESTS_UNBUILT,$(if $(KSELFTESTS),$(KST_UNBUILT))) \
+	$(call cell_env_var,CELL_PKGS,$(call arch_pkgs,$(ARCH)) $(KSRC_PKG)) \
+	$(call cell_env_var,CELL_CONFIG,$(BUILD)/config.last) $(call cell_env_var,CELL_REV,$(POINT_REV))
+QEMU_PKG = $(call arch,QEMU_PKG)
 # The make variables that make a cell what it is, which its reproducer
-# (matrix/reproducer.sh) gives `make cell` again; written to the cell's
-# folder by its boot step, one VAR=value a line.
+# (matrix/reproducer.sh) gives `make cell` again, one VAR=value a line.
 REPRODUCE_VARS = WORK KSRC_PKG KSRC_TARBALL SERIES SERIES_NAME SERIES_BASE EXPECT KNOWN_BREAKS \
 	TEST_TIMEOUT BOOT_TIMEOUT BOOT_SILENCE HOST_MAX_WAIT CCACHE COVERAGE GCOV_FILES \
 	GUEST_FAULTS GUEST_APPEND MUTANTS MUTANT_BASE
@@ -694,7 +704,14 @@ define newline
 
 
 endef
-write_reproduce_vars = $(shell mkdir -p $(CELL_DIR))$(file >$(CELL_DIR)/reproduce.vars,$(foreach v,$(REPRODUCE_VARS),$(v)=$(strip $($(v)))$(newline)))
+#> cell-env: write what ARCH's cell at POINT boots with (CELL_DIR/cell.env, reproduce.vars); run-cell.sh's build does
+cell-env:
+	$(call need_arch)
+	$(call need_point)
+	$(Q)mkdir -p $(CELL_DIR)
+	$(file >$(CELL_DIR)/reproduce.vars,$(foreach v,$(REPRODUCE_VARS),$(v)=$(strip $($(v)))$(newline)))
+	$(file >$(CELL_DIR)/cell.env.tmp,$(CELL_ENV))
+	$(Q)sed 's/^[[:space:]]*//' $(CELL_DIR)/cell.env.tmp >$(CELL_DIR)/cell.env && rm -f $(CELL_DIR)/cell.env.tmp
 # The points a run names must exist once the series' tags are made, before
 # any cell builds; but a point of a series that does not apply to this
 # tree: its cells say why they did not run.
@@ -703,38 +720,13 @@ check_points = for p in $(1); do \
 		$(TOP)/matrix/checkout-point.sh --resolve $(SRC) $$p $(SERIES_NAME) >/dev/null || exit 2; \
 	done
 #> cell: one cell: make cell ARCH=sparc32 [POINT=rc1]
-# (The boot is a make of its own: this recipe's lines are expanded before
-# the first runs, when the series' tags, and so the point's kernel, may not
-# exist yet.)
 cell: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(call need_arch)
-	$(Q)$(if $(CELL_IN_MATRIX),true,$(MAKE) --no-print-directory deps ARCHES=$(ARCH))
+	$(Q)$(MAKE) --no-print-directory deps ARCHES=$(ARCH)
 	$(call need_point)
-	$(Q)$(if $(and $(call series_points,$(POINT)),$(if $(CELL_IN_MATRIX),,1)),$(MAKE) --no-print-directory series || test -s $(SERIES_ERROR),true)
-	$(Q)$(if $(CELL_IN_MATRIX),true,$(call check_points,$(POINT)))
-	$(Q)$(MAKE) --no-print-directory cell-build RUN_ID=$(RUN_ID)
-	$(Q)$(MAKE) --no-print-directory cell-boot RUN_ID=$(RUN_ID)
-# (RUN_ID: each make would take the time it starts as its own, and the boot
-# then looked for the build's outcome in another run's folder.)
-# (MAKE= stands in the line itself: that gives the kernel's make the job slots.)
-#> cell-build: the first step of `make cell`: build, and keep the outcome for cell-boot
-cell-build:
-	$(call need_arch)
-	$(call need_point)
-	$(Q)MAKE='$(MAKE)' $(CELL_ENV) $(TOP)/matrix/with-lock.sh $(LOCKS)/$(ARCH) "the $(ARCH) tree and build" \
-		$(TOP)/matrix/run-cell.sh build
-#> cell-boot: the second step of `make cell`: boot what cell-build built, write cell.tsv
-cell-boot:
-	$(call need_arch)
-	$(call need_point)
-	$(write_reproduce_vars)
-	$(Q)$(CELL_ENV) $(TOP)/matrix/run-cell.sh boot $(QEMU_CMD)
-#> cell-again: boot a cell again, alone, where a time limit ran out (run-matrix.sh does, the other cells done)
-cell-again:
-	$(call need_arch)
-	$(call need_point)
-	$(write_reproduce_vars)
-	$(Q)$(CELL_ENV) $(TOP)/matrix/run-cell.sh again $(QEMU_CMD)
+	$(Q)$(if $(call series_points,$(POINT)),$(MAKE) --no-print-directory series || test -s $(SERIES_ERROR),true)
+	$(Q)$(call check_points,$(POINT))
+	$(Q)$(call run_cell,$(ARCH),$(POINT)) build && $(call run_cell,$(ARCH),$(POINT)) boot
 
 # All cells, then the table. Each cell rewrites summary.json when it ends, so
 # an interrupted run still has a summary of every finished cell.
@@ -839,42 +831,46 @@ coverage-report: $(HOSTBIN)/coverage $(HOSTBIN)/report
 		UNREACHABLE=$(COVERAGE_UNREACHABLE) MUTANTS=$(MUTANTS) MUTANT_BASE=$(MUTANT_BASE) \
 		$(TOP)/matrix/with-lock.sh $(LOCKS)/$(ARCH) "the $(ARCH) tree and build" $(TOP)/matrix/coverage.sh
 	$(Q)$(HOSTBIN)/report $(REPORT_FLAGS) summary --quiet $(RUN_DIR)
-# Cells of one arch share its tree and build directory: run-matrix.sh
-# makes each wait for the one before it in its list (CELL_ORDER, "TARGET:
-# PREVIOUS" pairs), so that cells of different arches run side by side,
-# never one arch's builds twice at once. It runs a cell in one of two ways:
-#   cell/ARCH/POINT   build, then boot, in one job, after the arch's
-#                     previous cell (a run with kernels to build);
-#   boot/ARCH/POINT   the boot, after its own build (cell-build/ARCH/POINT,
-#                     after the arch's previous build) only: so one arch's
-#                     boots overlap (a run whose kernels are all built).
+# The cells of a run: run-matrix.sh's goals, cell/ARCH/POINT each, given
+# once the series' tags exist. Cells of one arch share its tree and build
+# directory: each waits for the arch's cell before it among the goals, so
+# cells of different arches run side by side, never one arch's builds
+# twice at once. A cell runs in one of two ways:
+#   with a kernel to build in the run, build then boot in one job, after
+#   the arch's previous cell;
+#   with every kernel built, the boot after its own build step
+#   (cell-build/ARCH/POINT, after the arch's previous build step) only:
+#   so one arch's boots overlap.
 # Not the second way always: make starts the next goal's build before an
 # earlier cell's boot that has become ready (seen in a cold run: m68k's
 # base kernel built at 07:15 was not booted by 07:28, while four more
 # builds started), which keeps every result back until the builds are
 # nearly done.
-$(foreach pr,$(CELL_ORDER),$(eval $(word 1,$(subst :, ,$(pr))): | $(word 2,$(subst :, ,$(pr)))))
-
-# One step of a cell, as its own make. (Each line names $(MAKE) itself,
-# for the job slots: see KMAKE_ARGS.)
-cell_args = RUN_ID=$(RUN_ID) CELL_IN_MATRIX=1 ARCH=$(word 1,$(subst /, ,$*)) POINT=$(word 2,$(subst /, ,$*))
-cell/%: FORCE
-	$(Q)$(MAKE) --no-print-directory cell-build $(cell_args)
-	$(Q)$(MAKE) --no-print-directory cell-boot $(cell_args)
-cell-build/%: FORCE
-	$(Q)$(MAKE) --no-print-directory cell-build $(cell_args)
-boot/%: cell-build/% FORCE
-	$(Q)$(MAKE) --no-print-directory cell-boot $(cell_args)
-again/%: FORCE
-	$(Q)$(MAKE) --no-print-directory cell-again $(cell_args)
-
-# run-matrix.sh's question: "yes" if the kernel of every cell of
-# CELLS_ASKED (cell/ARCH/POINT ...) is built, else "no".
+CELL_GOALS := $(filter cell/%,$(MAKECMDGOALS))
+# The commit of a point, asked once per make.
 point_rev_of = $(or $(rev.$(1)),$(eval rev.$(1) := $$(shell $(TOP)/matrix/checkout-point.sh --resolve $(SRC) $(1) $(SERIES_NAME) 2>/dev/null))$(rev.$(1)))
-cell_image = $(BUILD_ROOT)/$(word 2,$(1))/images/$(or $(call point_rev_of,$(word 3,$(1))),unknown-point)/$(notdir $($(word 2,$(1))_IMAGE))
-#> cells-cached: "yes" if every cell of CELLS_ASKED (cell/ARCH/POINT ...) has its kernel built (for run-matrix.sh)
-cells-cached:
-	@echo $(if $(strip $(foreach c,$(CELLS_ASKED),$(if $(wildcard $(call cell_image,$(subst /, ,$(c)))),,$(c)))),no,yes)
+cell_image = $(BUILD_ROOT)/$(1)/images/$(or $(call point_rev_of,$(2)),unknown-point)/$(notdir $($(1)_IMAGE))
+cell_words = $(subst /, ,$(1))
+CELLS_BUILT := $(if $(CELL_GOALS),$(if $(strip $(foreach c,$(CELL_GOALS),$(if $(wildcard \
+	$(call cell_image,$(word 2,$(call cell_words,$(c))),$(word 3,$(call cell_words,$(c))))),,$(c)))),,1))
+cell_step = $(if $(CELLS_BUILT),cell-build/$(1),cell/$(1))
+$(foreach c,$(CELL_GOALS:cell/%=%),$(eval cell_arch := $(firstword $(subst /, ,$(c)))) \
+	$(if $(last.$(cell_arch)),$(eval $(call cell_step,$(c)): | $(call cell_step,$(last.$(cell_arch))))) \
+	$(eval last.$(cell_arch) := $(c)))
+# One step of a cell: run-cell.sh with the cell's arch and point. (Each
+# line names $(MAKE) itself, in run_cell, for the job slots: see KMAKE_ARGS.)
+run_cell_of = $(call run_cell,$(firstword $(subst /, ,$(1))),$(word 2,$(subst /, ,$(1))))
+ifneq ($(CELLS_BUILT),)
+cell/%: cell-build/% FORCE
+	$(Q)$(call run_cell_of,$*) boot
+else
+cell/%: FORCE
+	$(Q)$(call run_cell_of,$*) build && $(call run_cell_of,$*) boot
+endif
+cell-build/%: FORCE
+	$(Q)$(call run_cell_of,$*) build
+again/%: FORCE
+	$(Q)$(call run_cell_of,$*) again
 
 #> report: rewrite the reports of RUN_DIR (default: the latest run) and print the table
 report: $(HOSTBIN)/report

@@ -3,8 +3,18 @@
  * bootrun: boot one cell in QEMU and say how it went.
  *
  *   bootrun --log FILE --out FILE --timeout S --silence S
+ *           [--cell ARCH POINT BUILD-LINE] [--alone WHY] [--qemu-pkg PKG]
  *           [--marker TEXT] [--unbuilt FILE] [--max-wait PERCENT]
  *           -- qemu-system-... ARGS...
+ *   bootrun --out FILE [--cell ARCH POINT BUILD-LINE] --not-run WHY | --error WHY
+ *
+ * With --cell, --out is the cell's whole record (cell.tsv): its arch, point
+ * and build outcome (a TAB-separated line, as run-cell.sh typed it) before
+ * the boot's, so that one program writes every cell's record, whatever
+ * happened: --not-run and --error write it for a boot that does not start
+ * (the build failed; the build step left nothing), and a QEMU that is not
+ * there is a qemu-error naming its Debian package (--qemu-pkg). --alone
+ * says why the cell was booted again alone at its run's end.
  *
  * It prints the QEMU command shell-quoted (so a person can rerun it), copies
  * the console to --log, ends QEMU once the guest prints the end marker (some
@@ -72,47 +82,23 @@ double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Appends argv shell-quoted: 'it'\''s' for anything not plainly safe. */
-static void shell_quote(char *out, size_t size, char **argv)
-{
-	size_t n = 0;
-
-#define PUT(c) do { if (n + 1 < size) out[n++] = (c); } while (0)
-	for (; *argv; argv++) {
-		const char *a = *argv;
-		int plain = *a != 0;
-
-		for (const char *p = a; *p; p++)
-			if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-				    "0123456789-_./=:,+@%", *p))
-				plain = 0;
-		if (n)
-			PUT(' ');
-		if (plain) {
-			for (; *a; a++)
-				PUT(*a);
-			continue;
-		}
-		PUT('\'');
-		for (; *a; a++) {
-			if (*a == '\'') {
-				PUT('\'');
-				PUT('\\');
-				PUT('\'');
-			}
-			PUT(*a);
-		}
-		PUT('\'');
-	}
-#undef PUT
-	out[n] = 0;
-}
-
 static void usage(void)
 {
 	fprintf(stderr, "usage: bootrun --log FILE --out FILE --timeout S --silence S "
-		"[--marker TEXT] [--unbuilt FILE] [--max-wait PERCENT] -- QEMU ARGS...\n");
+		"[--cell ARCH POINT BUILD-LINE] [--alone WHY] [--qemu-pkg PKG] "
+		"[--marker TEXT] [--unbuilt FILE] [--max-wait PERCENT] -- QEMU ARGS...\n"
+		"       bootrun --out FILE [--cell ARCH POINT BUILD-LINE] --not-run WHY | --error WHY\n");
 	exit(2);
+}
+
+/* The record of a boot that did not start: its outcome and why. */
+static int record_only(const char *out, const struct cell_head *h, enum kmx_boot_outcome status,
+		       const char *why)
+{
+	struct boot b = { .status = status };
+
+	snprintf(b.reason, sizeof(b.reason), "%s", why);
+	return write_record(out, h, &b, NULL, NULL, NULL) ? 2 : 1;
 }
 
 /* A number of seconds or a percent: anything else would be 0 to atof. */
@@ -131,6 +117,8 @@ static double number_arg(const char *opt, const char *value)
 int main(int argc, char **argv)
 {
 	const char *log_path = NULL, *out_path = NULL, *marker = KMX_END_MARKER, *unbuilt = NULL;
+	const char *not_run = NULL, *error_why = NULL, *qemu_pkg = NULL;
+	struct cell_head h = { 0 };
 	double timeout = -1, silence = -1, start, last_output, marker_at = 0, panic_at = 0;
 	double max_wait = 0.5, program_start;
 	/* static: each holds a figure per thread */
@@ -151,7 +139,19 @@ int main(int argc, char **argv)
 			break;
 		if (i + 1 >= argc)
 			usage();
-		if (!strcmp(argv[i], "--log"))
+		if (!strcmp(argv[i], "--cell") && i + 3 < argc) {
+			h.arch = argv[++i];
+			h.point = argv[++i];
+			h.build = argv[++i];
+		} else if (!strcmp(argv[i], "--alone"))
+			h.alone = argv[++i];
+		else if (!strcmp(argv[i], "--not-run"))
+			not_run = argv[++i];
+		else if (!strcmp(argv[i], "--error"))
+			error_why = argv[++i];
+		else if (!strcmp(argv[i], "--qemu-pkg"))
+			qemu_pkg = argv[++i];
+		else if (!strcmp(argv[i], "--log"))
 			log_path = argv[++i];
 		else if (!strcmp(argv[i], "--out"))
 			out_path = argv[++i];
@@ -168,7 +168,10 @@ int main(int argc, char **argv)
 		else
 			usage();
 	}
-	if (!log_path || !out_path || i + 1 >= argc)
+	if (out_path && (not_run || error_why) && i >= argc)
+		return record_only(out_path, &h, not_run ? KMX_BOOT_NOT_RUN : KMX_BOOT_ERROR,
+				   not_run ? not_run : error_why);
+	if (!log_path || !out_path || i + 1 >= argc || not_run || error_why)
 		usage();
 	/* -1: not given (number_arg() takes no negative number) */
 	if (timeout < 0 || silence < 0) {
@@ -177,6 +180,14 @@ int main(int argc, char **argv)
 		exit(2);
 	}
 	argv += i + 1;
+	if (!can_run(argv[0])) {
+		char why[600];
+
+		snprintf(why, sizeof(why), "%.300s not found%s%.100s%s", argv[0],
+			 qemu_pkg ? " (Debian package " : "", qemu_pkg ? qemu_pkg : "", qemu_pkg ? ")" : "");
+		printf("%s\n", why);
+		return record_only(out_path, &h, KMX_BOOT_QEMU_ERROR, why);
+	}
 
 	shell_quote(cmd, sizeof(cmd), argv);
 	printf("  QEMU    %s\n", cmd);
@@ -329,7 +340,7 @@ int main(int argc, char **argv)
 	boot_classify(&b, &k);
 	ktap_finish(&k);
 	warnings_attribute(&k, 1);
-	if (write_record(out_path, &b, cmd, &k, unbuilt))
+	if (write_record(out_path, &h, &b, cmd, &k, unbuilt))
 		return 1;
 	ktap_free(&k);
 	if (interrupted)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What bootrun's files share. bootrun.c runs QEMU, watches its console and
- * its time limits; bootrun_console.c tells the console's lines apart;
+ * its time limits; bootrun_qemu.c checks and quotes its command;
+ * bootrun_console.c tells the console's lines apart;
  * bootrun_load.c says what the host's load took of a time limit;
  * bootrun_record.c decides how the boot ended and writes its record.
  */
@@ -15,6 +16,11 @@
 
 /* bootrun.c: the monotonic clock, in seconds. */
 double now(void);
+
+/* ---- bootrun_qemu.c ----------------------------------------------------- */
+
+void shell_quote(char *out, size_t size, char **argv);
+int can_run(const char *prog);
 
 /* ---- bootrun_console.c -------------------------------------------------- */
 
@@ -74,10 +80,18 @@ struct boot {
 	struct overload overload;
 };
 
+/*
+ * What cell.tsv says before and beside the boot: the cell (--cell) and
+ * why it was booted alone (--alone). All NULL: the boot's record only.
+ */
+struct cell_head {
+	const char *arch, *point, *build, *alone;
+};
+
 void boot_classify(struct boot *b, const struct ktap_state *k);
 void put_result(FILE *f, const char *name, enum kmx_test_status status,
 		const char *reason, const char *diag);
-int write_record(const char *out, const struct boot *b, const char *cmd,
-		 const struct ktap_state *k, const char *unbuilt);
+int write_record(const char *out, const struct cell_head *h, const struct boot *b,
+		 const char *cmd, const struct ktap_state *k, const char *unbuilt);
 
 #endif

@@ -137,8 +137,12 @@ static int put_unbuilt(FILE *f, const char *path)
 
 static const struct cpu_time no_time;
 
-int write_record(const char *out, const struct boot *b, const char *cmd,
-		 const struct ktap_state *k, const char *unbuilt)
+/*
+ * The record, written atomically. Without cmd (a boot that did not start:
+ * not run, QEMU not there) it has no `qemu` and `host` lines, and no results.
+ */
+int write_record(const char *out, const struct cell_head *h, const struct boot *b,
+		 const char *cmd, const struct ktap_state *k, const char *unbuilt)
 {
 	char tmp[4096];
 	FILE *f;
@@ -147,9 +151,19 @@ int write_record(const char *out, const struct boot *b, const char *cmd,
 	f = fopen(tmp, "w");
 	if (!f)
 		return error("%s: %s", tmp, strerror(errno));
+	if (h->arch)	/* the build's line is run-cell.sh's, fields and all */
+		fprintf(f, "arch\t%s\npoint\t%s\nbuild\t%s\n", h->arch, h->point, h->build);
 	fprintf(f, "boot\t%s\t%.1f\t", kmx_boot_outcome_name[b->status], b->seconds);
 	put_field(f, b->reason);
-	fprintf(f, "\nqemu\t");
+	fputc('\n', f);
+	if (h->alone) {
+		fputs("alone\t", f);
+		put_field(f, h->alone);
+		fputc('\n', f);
+	}
+	if (!cmd)
+		goto done;
+	fprintf(f, "qemu\t");
 	put_field(f, cmd);
 	/* CPU time over all threads; the wait of the most waiting one, as the
 	 * overload check counts it (threads wait side by side). */
@@ -164,6 +178,7 @@ int write_record(const char *out, const struct boot *b, const char *cmd,
 		put_result(f, t->name, t->status, t->reason, t->diag);
 	}
 	warnings_put(f);
+done:
 	if (fclose(f) || rename(tmp, out))
 		return error("%s: %s", out, strerror(errno));
 	return 0;

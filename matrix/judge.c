@@ -227,3 +227,28 @@ const char *cell_status(const struct cell *c)
 	}
 	return "ok";
 }
+
+/*
+ * Whether a cell is booted again at once (run-cell.sh, `report retry`): a
+ * boot that gave no results, or a failure QEMU or the host's load may have
+ * caused, or an unexpected result. In a matrix, not a cell the run's end
+ * boots again alone (cell_wants_alone_boot()): the builds and boots beside
+ * it may be why, and they are still running.
+ */
+int cell_wants_retry(const struct cell *c, int in_matrix)
+{
+	if (c->build != KMX_BUILD_OK || (in_matrix && cell_wants_alone_boot(c)))
+		return 0;
+	switch (c->boot) {
+	case KMX_BOOT_TIMEOUT:
+	case KMX_BOOT_QEMU_ERROR:
+	case KMX_BOOT_QEMU_ABORT:
+	case KMX_BOOT_NO_RESULTS:
+	case KMX_BOOT_INFRA:
+		return 1;
+	case KMX_BOOT_OK:
+		return !cell_ok(c);
+	default:
+		return 0;
+	}
+}

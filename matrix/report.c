@@ -11,7 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "out.h"
 #include "usage.h"
@@ -21,6 +23,8 @@ const char *progname = "report";
 static const char usage_text[] =
 	"usage: report [--expect FILE] summary [--previous RUN] [--table] [--quiet] RUN\n"
 	"       report [--expect FILE] cell CELL_DIR[/cell.tsv]\n"
+	"       report [--expect FILE] cell-done [--not-run POINTS] CELL_DIR\n"
+	"       report [--expect FILE] retry [--in-matrix] CELL_DIR\n"
 	"       report [--expect FILE] reproduced CELL_DIR NEW_CELL_DIR\n"
 	"       report [--expect FILE] compare [--by-test] RUN_A RUN_B\n"
 	"       report [--expect FILE] history OUT_DIR [RUN...]\n"
@@ -34,6 +38,13 @@ static const char usage_text[] =
 	"           mutants.json and mutants.md for a `make mutants` run);\n"
 	"           --previous (default: the run's own `previous` line) adds what changed\n"
 	"  cell     one cell's line; exit 0 only if the cell is ok\n"
+	"  cell-done  a cell's record is written: its run's reports as summary\n"
+	"           --quiet writes them, the cell's line, and the run's progress\n"
+	"           (the cells at the points POINTS names will not run: the series\n"
+	"           does not apply); exit 0 only if the cell is ok\n"
+	"  retry    exit 0 if the cell is worth booting again at once: no results,\n"
+	"           a QEMU failure or a limit the host's load decided, or an\n"
+	"           unexpected result; --in-matrix: not a cell that `again` takes\n"
 	"  reproduced  whether NEW_CELL_DIR (a cell's reproduce.sh) came out as\n"
 	"           CELL_DIR did: each failed result again, no other one failing;\n"
 	"           exit 0 if so\n"
@@ -327,6 +338,86 @@ static int cmd_regressions(int argc, char **argv, const struct expectations *x)
 	return 0;
 }
 
+static int cmd_retry(int argc, char **argv, const struct expectations *x)
+{
+	struct known_breaks kb;
+	struct mutants ms;
+	struct cell c;
+	int in_matrix = argc == 2 && !strcmp(argv[0], "--in-matrix");
+
+	if (argc != 1 + in_matrix)
+		return usage();
+	load_judged_cell(argv[in_matrix], x, &c, &kb, &ms);
+	return !cell_wants_retry(&c, in_matrix);
+}
+
+/*
+ * The run's progress when a cell ends: cells done, and the time to go if
+ * the cells still to run take as long as those that ran did on average.
+ * The cells at the points of not_run (" p q ": the series does not apply)
+ * end at once, so they count as neither.
+ */
+static void print_progress(const struct run *r, const char *run_dir, const char *not_run)
+{
+	size_t done = 0, ran = 0, to_run = 0;
+	char path[4200];
+	struct stat st;
+	long elapsed, left;
+
+	for (size_t j = 0; j < r->ncells; j++) {
+		const struct cell *c = &r->cells[j];
+		char word[600];
+		int runs;
+
+		snprintf(word, sizeof(word), " %s ", c->point);
+		runs = !strstr(not_run, word);
+		to_run += runs;
+		if (c->verdict == CELL_PENDING)
+			continue;
+		done++;
+		ran += runs;
+	}
+	snprintf(path, sizeof(path), "%s/cells.list", run_dir);
+	if (stat(path, &st))
+		return;
+	elapsed = (long)(time(NULL) - st.st_mtime);
+	left = elapsed * (long)(to_run - ran) / (long)(ran ? ran : 1);
+	printf("  [%zu/%zu cells done, %zu left, %ldm%02lds so far, about %ldm%02lds to go]\n", done, r->ncells,
+	       r->ncells - done, elapsed / 60, elapsed % 60, left / 60, left % 60);
+}
+
+/* A cell's record is written: the run's reports, the cell's line, the run's progress. */
+static int cmd_cell_done(int argc, char **argv, const struct expectations *x)
+{
+	char real[4096], not_run[4096] = " ", *slash;
+	const struct cell *c;
+	struct run r;
+
+	if (argc == 3 && !strcmp(argv[0], "--not-run")) {
+		snprintf(not_run, sizeof(not_run), " %s ", argv[1]);
+		argc -= 2;
+		argv += 2;
+	}
+	if (argc != 1)
+		return usage();
+	if (!realpath(argv[0], real) || !(slash = strrchr(real, '/')) || slash == real)
+		die("%s: no such cell", argv[0]);
+	*slash = 0;
+	run_load(&r, need_run(real), x);
+	if (write_json(&r) || write_junit(&r) || write_markdown(&r) || write_kcidb(&r) ||
+	    write_html(&r, NULL) || write_mutants_json(&r) || write_mutants_md(&r))
+		return 1;
+	for (c = r.cells; c < r.cells + r.ncells; c++)
+		if (!strcmp(c->dir, slash + 1))
+			break;
+	if (c == r.cells + r.ncells)
+		die("%s/%s: not a cell of its run's cells.list", real, slash + 1);
+	print_cell_line(c);
+	if (r.ncells > 1)
+		print_progress(&r, real, not_run);
+	return cell_ok(c) ? 0 : 1;
+}
+
 static int cmd_vocab(void)
 {
 #define KMX_X(e, s) " " s
@@ -358,6 +449,10 @@ int main(int argc, char **argv)
 		return cmd_summary(argc, argv, &x);
 	if (!strcmp(argv[-1], "cell"))
 		return cmd_cell(argc, argv, &x);
+	if (!strcmp(argv[-1], "cell-done"))
+		return cmd_cell_done(argc, argv, &x);
+	if (!strcmp(argv[-1], "retry"))
+		return cmd_retry(argc, argv, &x);
 	if (!strcmp(argv[-1], "reproduced"))
 		return cmd_reproduced(argc, argv, &x);
 	if (!strcmp(argv[-1], "compare"))

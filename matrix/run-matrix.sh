@@ -69,32 +69,20 @@ wait_session() {
 		kill -0 $cells 2>/dev/null || break
 	done
 }
-# How the cells run (see the Makefile): with every kernel built, each
-# cell's boot apart from its build (boot/ARCH/POINT), so that one arch's
-# boots overlap; else each cell as one job (cell/ARCH/POINT).
-if [ "$($MAKE -s --no-print-directory cells-cached CELLS_ASKED="$*" 2>/dev/null)" = yes ]; then
-	job=boot/ chained=cell-build/
-else
-	job=cell/ chained=cell/
-fi
-# The cells of one arch run in the order given, each after the one before
-# (CELL_ORDER, "TARGET:PREVIOUS" pairs): they share the arch's tree and build.
-order=$(printf '%s\n' "$@" | awk -F/ -v p="$chained" '{ c = $0; sub(/^cell\//, p, c) }
-	$2 in last { printf "%s:%s ", c, last[$2] } { last[$2] = c }')
 # make starts the cells in the order it is given them: the arch whose
 # cells took longest in the previous run first (an arch that run did not
 # have before any: its time is not known), each arch's cells in the given
-# order, so that the longest chain does not start last. cells.list keeps
-# the given order.
+# order, which make keeps for them (the Makefile's CELL_GOALS), so that the
+# longest chain does not start last. cells.list keeps the given order.
 rm -f "$RUN_DIR/.times"
 [ -z "$prev" ] || "$HOSTBIN/report" times "$prev" >"$RUN_DIR/.times" 2>/dev/null
 goals=$(printf '%s\n' "$@" | awk -F/ -v times="$RUN_DIR/.times" '
 	BEGIN { while ((getline l <times) > 0) { split(l, f, "\t"); secs[f[1]] += f[3] + f[4]; had[f[1]] = 1 } }
 	{ printf "%s\t%d\t%s\n", ($2 in had) ? secs[$2] : "inf", NR, $0 }' |
-	sort -s -t "$(printf '\t')" -k1,1gr -k2,2n | cut -f3 | sed "s|^cell/|$job|")
+	sort -s -t "$(printf '\t')" -k1,1gr -k2,2n | cut -f3)
 rm -f "$RUN_DIR/.times"
 # shellcheck disable=SC2086 # one cell target per word
-in_session $MAKE -k ${CELL_JOBS_FLAG:-} --no-print-directory RUN_ID="$RUN_ID" CELL_ORDER="$order" $goals
+in_session $MAKE -k ${CELL_JOBS_FLAG:-} --no-print-directory RUN_ID="$RUN_ID" CELL_IN_MATRIX=1 $goals
 wait_session
 # The cells' make killed from outside (not by a signal to this script):
 # the cells it left unfinished are the machine's doing, not the kernel's.
@@ -112,7 +100,7 @@ if [ "$ended" = complete ] && [ "${RETRIES:-1}" -gt 0 ]; then
 	if [ -n "$again" ]; then
 		echo "kmatrix: $(printf '%s\n' "$again" | wc -l) cell(s) where a time limit ran out: booting each again, alone"
 		# shellcheck disable=SC2086 # one target per word
-		in_session $MAKE -j1 -k --no-print-directory RUN_ID="$RUN_ID" $again
+		in_session $MAKE -j1 -k --no-print-directory RUN_ID="$RUN_ID" CELL_IN_MATRIX=1 $again
 		wait_session
 	fi
 fi

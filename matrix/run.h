@@ -280,6 +280,7 @@ void run_load_cell(struct cell *c, const char *run_dir, const char *name, int ru
 /* Frees what run_load_cell() allocated. */
 void cell_clear(struct cell *c);
 int cell_wants_alone_boot(const struct cell *c);
+int cell_wants_retry(const struct cell *c, int in_matrix);
 /* Whether c is at its arch's base: the point `base`, not a mutant. */
 int cell_is_base(const struct cell *c);
 /* Whether the run of RUN_DIR lists a cell of ARCH at another point than POINT (its cells.list). */

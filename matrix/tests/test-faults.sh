@@ -13,35 +13,45 @@ tmp=$(mktemp -d)
 trap '[ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"' EXIT
 . "$here/lib.sh"
 
-# The stand-in for make: cell/ARCH/POINT targets run the real run-cell.sh,
-# its build step under the real with-lock.sh, then its boot step, as the
-# Makefile's cell-build/ and cell/ targets do (a build step that fails
-# stops the cell there, as make -k does);
-# `kernel initramfs` is the build, whose outcome FAKE_BUILD_<arch> sets.
+# The stand-in for make: cell/ARCH/POINT and again/ARCH/POINT targets run
+# the real run-cell.sh with what the Makefile's run_cell gives it (a build
+# step that fails stops the cell there, as make -k does); the cell's own
+# make (`cell-env kernel initrd`) writes cell.env, and its build's outcome
+# is FAKE_BUILD_<arch>'s.
 cat >"$tmp/make" <<'EOF'
 #!/bin/sh
-arch= point= cells= series_error=${SERIES_ERROR:-}
+arch= point= cells= again= env_goal= build_goal= series_error=${SERIES_ERROR:-}
 for a; do
 	case $a in
 	ARCH=*) arch=${a#ARCH=} ;;
 	POINT=*) point=${a#POINT=} ;;
-	cell/*) cells="$cells $a" ;;
-	again/*) c=${a#again/}
-		ARCH=${c%%/*} POINT=${c#*/} CELL_DIR=$RUN_DIR/${c%%/*}-${c#*/} QEMU_PKG=qemu-system-fake \
-			"$MATRIX/run-cell.sh" again "$FAKES/qemu-${c%%/*}"
-		exit ;;
+	cell/*) cells="$cells ${a#cell/}" ;;
+	again/*) again="$again ${a#again/}" ;;
+	cell-env) env_goal=1 ;;
+	kernel) build_goal=1 ;;
 	esac
 done
-for c in $cells; do
-	c=${c#cell/}
-	export ARCH=${c%%/*} POINT=${c#*/} CELL_DIR=$RUN_DIR/${c%%/*}-${c#*/} QEMU_PKG=qemu-system-fake
+cell_vars() {	# ARCH/POINT
+	export ARCH=${1%%/*} POINT=${1#*/} CELL_DIR=$RUN_DIR/${1%%/*}-${1#*/}
 	# As the Makefile: only a point that needs the series gets its error.
 	case " ${SERIES_POINTS:-} " in *" $POINT "*) cell_series_error=$series_error ;; *) cell_series_error= ;; esac
 	export SERIES_ERROR="$cell_series_error"
-	"$MATRIX/with-lock.sh" "$LOCKS/$ARCH" "the $ARCH tree and build" "$MATRIX/run-cell.sh" build &&
-		"$MATRIX/run-cell.sh" boot "$FAKES/qemu-$ARCH"
+}
+for c in $again; do
+	cell_vars "$c"
+	"$MATRIX/run-cell.sh" again
 done
-[ -n "$cells" ] && exit 0
+for c in $cells; do
+	cell_vars "$c"
+	"$MATRIX/run-cell.sh" build && "$MATRIX/run-cell.sh" boot
+done
+[ -n "$cells$again" ] && exit 0
+if [ -n "$env_goal" ]; then
+	mkdir -p "$RUN_DIR/$arch-$point"
+	printf "QEMU_CMD='%s'\nQEMU_PKG=qemu-system-fake\nBOOT_TIMEOUT=%s\nBOOT_SILENCE=%s\n" \
+		"$FAKES/qemu-$arch" "$BOOT_TIMEOUT" "$BOOT_SILENCE" >"$RUN_DIR/$arch-$point/cell.env"
+fi
+[ -n "$build_goal" ] || exit 0
 eval "how=\${FAKE_BUILD_$arch:-ok}"
 case $how in
 ok) echo "  KERNEL  $arch at $point" ;;
