@@ -374,7 +374,7 @@ HOST_TOOLS  := bootrun report gen_init_cpio
 $(HOSTBIN)/%: $(TOP)/matrix/%.c $(wildcard $(TOP)/matrix/*.h)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -I$(TOP)/matrix -o $@.$$$$ $(filter %.c,$^) && mv -f $@.$$$$ $@
-$(HOSTBIN)/bootrun $(HOSTBIN)/report: $(TOP)/matrix/ktap_reader.c
+$(HOSTBIN)/bootrun $(HOSTBIN)/report: $(addprefix $(TOP)/matrix/,ktap_reader.c ktap_lines.c ktap_results.c)
 # bootrun: the QEMU command, the console's lines, the host's load, the record (bootrun.h).
 $(HOSTBIN)/bootrun: $(wildcard $(TOP)/matrix/bootrun_*.c)
 # report: the model of a run (run*.c, cell.c, judge.c) and its views (out.c, view_*.c).

@@ -16,8 +16,8 @@ FUZZ_WORK      := $(WORK)/fuzz
 FUZZ_BIN       := $(HOSTBIN)/fuzz
 # What each harness links of matrix/: report's model (run.c, cell.c and
 # judge.c; run.c needs mutants.c), expect.c and the KTAP reader's status names.
-FUZZ_SRCS_ktap   := ktap_reader.c
-FUZZ_SRCS_cell   := run.c cell.c judge.c expect.c mutants.c ktap_reader.c util.c
+FUZZ_SRCS_ktap   := ktap_reader.c ktap_lines.c ktap_results.c
+FUZZ_SRCS_cell   := run.c cell.c judge.c expect.c mutants.c $(FUZZ_SRCS_ktap) util.c
 FUZZ_SRCS_expect := $(FUZZ_SRCS_cell)
 fuzz_srcs = $(FUZZ_DIR)/fuzz_$(1).c $(FUZZ_DIR)/fuzz.c $(addprefix $(TOP)/matrix/,$(FUZZ_SRCS_$(1)))
 FUZZ_DEPS      := $(wildcard $(TOP)/matrix/*.h) $(FUZZ_DIR)/fuzz.h
