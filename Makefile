@@ -493,6 +493,7 @@ GUEST_CFLAGS  = $(call arch,USER_CFLAGS) -Os -static -nostdlib -ffreestanding \
 	-fno-stack-protector -fno-asynchronous-unwind-tables -fno-pie -no-pie \
 	-Wall -Wextra -Werror -Wno-unused-function \
 	-I$(TOP)/initramfs-builder/include -I$(TOP)/guest-tests -I$(HEADERS)/include \
+	-DKMX_ARCH_ABI_FILE='"arch-$(ARCH).h"' -DKMX_ARCH_TEST_FILE='"arch-$(ARCH)-test.h"' \
 	-idirafter $(TOP)/matrix \
 	-MMD -MP -MF $@.d $(call arch,CFLAGS_$(notdir $@))
 # No libgcc by default: the sparc64 compiler has none for -m32. An arch whose
