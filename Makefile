@@ -402,7 +402,9 @@ $(HOSTBIN)/gen_init_cpio: $(SRC)/.stamp_imported
 
 # ---- kernel -----------------------------------------------------------------
 
-# The config fragment: the arch's base, the common options, the arch's own.
+# The config fragment: the arch's base, the common options, the arch's own
+# (which may take a fragment several arches share, arches/fragments/NAME.config).
+config_fragment = $(file <$(TOP)/arches/fragments/$(1).config)
 define FRAGMENT
 # base: $(call arch,CONFIG_BASE)
 $(file <$(TOP)/arches/common.config)

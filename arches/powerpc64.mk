@@ -16,11 +16,7 @@ CONFIG_PPC_OF_BOOT_TRAMPOLINE=y
 CONFIG_HVC_CONSOLE=y
 CONFIG_COMPAT=y
 CONFIG_ALTIVEC=y
-CONFIG_NET=y
-CONFIG_SECCOMP=y
-CONFIG_SECCOMP_FILTER=y
-# seccomp_bpf's user_notification tests talk to their child over AF_UNIX.
-CONFIG_UNIX=y
+$(call config_fragment,seccomp)
 # QEMU's pseries, not bare metal: no PowerNV (its drivers, cxl, OPAL),
 # no suspend, NUMA, PCI extras, RTAS proc files or memory keys.
 # CONFIG_PPC_POWERNV is not set

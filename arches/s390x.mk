@@ -11,11 +11,7 @@ define s390x_CONFIG
 CONFIG_SCLP_TTY=y
 CONFIG_SCLP_VT220_TTY=y
 CONFIG_SCLP_VT220_CONSOLE=y
-CONFIG_NET=y
-CONFIG_SECCOMP=y
-CONFIG_SECCOMP_FILTER=y
-# seccomp_bpf's user_notification tests talk to their child over AF_UNIX.
-CONFIG_UNIX=y
+$(call config_fragment,seccomp)
 # No 31-bit guest code (COMPAT) and no z/VM IUCV: the console is SCLP.
 # CONFIG_HVC_IUCV is not set
 # CONFIG_IUCV is not set

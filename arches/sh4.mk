@@ -38,11 +38,7 @@ CONFIG_SH_TIMER_TMU=y
 # CONFIG_CMDLINE_EXTEND is not set
 CONFIG_SERIAL_SH_SCI=y
 CONFIG_SERIAL_SH_SCI_CONSOLE=y
-CONFIG_NET=y
-CONFIG_SECCOMP=y
-CONFIG_SECCOMP_FILTER=y
-# seccomp_bpf's user_notification tests talk to their child over AF_UNIX.
-CONFIG_UNIX=y
+$(call config_fragment,seccomp)
 endef
 sh4_IMAGE       := arch/sh/boot/zImage
 sh4_QEMU        := qemu-system-sh4

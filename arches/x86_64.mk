@@ -12,20 +12,11 @@ CONFIG_64BIT=y
 CONFIG_SERIAL_8250=y
 CONFIG_SERIAL_8250_CONSOLE=y
 CONFIG_X86_VSYSCALL_EMULATION=y
-CONFIG_NET=y
-CONFIG_SECCOMP=y
-CONFIG_SECCOMP_FILTER=y
-# seccomp_bpf's user_notification tests talk to their child over AF_UNIX.
-CONFIG_UNIX=y
-# QEMU's Nehalem is GenuineIntel: no other vendors' CPU support, no
-# memory protection keys, no ISA DMA.
+$(call config_fragment,seccomp)
+# QEMU's Nehalem is GenuineIntel: no memory protection keys, no ISA DMA.
 # CONFIG_X86_INTEL_MEMORY_PROTECTION_KEYS is not set
 # CONFIG_ISA_DMA_API is not set
-CONFIG_PROCESSOR_SELECT=y
-# CONFIG_CPU_SUP_AMD is not set
-# CONFIG_CPU_SUP_HYGON is not set
-# CONFIG_CPU_SUP_CENTAUR is not set
-# CONFIG_CPU_SUP_ZHAOXIN is not set
+$(call config_fragment,x86-intel-cpu)
 endef
 x86_64_IMAGE       := arch/x86/boot/bzImage
 x86_64_QEMU        := qemu-system-x86_64
