@@ -8,11 +8,11 @@
 # rebuilds (a kernel built before is reused) and boots the cell once, into a
 # run of its own under results/reproduce/; `report reproduced` says whether
 # the cell's results came out the same.
-# Environment (the Makefile's CELL_ENV): ARCH POINT CELL_DIR RUN_DIR
+# Environment (run-cell.sh, from the Makefile's run_cell and cell.env): ARCH POINT CELL_DIR RUN_DIR
 # CELL_PKGS (the Debian packages the cell uses) CELL_CONFIG (its kernel's
 # .config) CELL_REV (the point's commit). CELL_DIR/reproduce.vars, the make
 # variables the cell was made with (VAR=value lines, written by the
-# Makefile), is read and removed.
+# Makefile's cell-env), is read; it stays, for a later boot of the cell.
 set -u
 . "$(dirname "$0")/lib.sh"
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -109,4 +109,3 @@ exec "$bin/report" ${expect:+--expect "$expect"} reproduced "$here" "$new"
 EOF
 } >"$CELL_DIR/reproduce.sh.tmp" && chmod +x "$CELL_DIR/reproduce.sh.tmp" &&
 	mv -f "$CELL_DIR/reproduce.sh.tmp" "$CELL_DIR/reproduce.sh"
-rm -f "$vars"
