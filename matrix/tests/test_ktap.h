@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What the KTAP reader's unit tests share: the counts, CHECK, the helpers. */
+#ifndef TEST_KTAP_H
+#define TEST_KTAP_H
+
+#include <stdio.h>
+
+#include "ktap_reader.h"
+
+extern int passed, failed;
+
+#define CHECK(cond, ...) do {						\
+	if (cond) {							\
+		passed++;						\
+	} else {							\
+		failed++;						\
+		printf("FAIL %s:%d: ", __FILE__, __LINE__);		\
+		printf(__VA_ARGS__);					\
+		printf("\n");						\
+	}								\
+} while (0)
+
+void feed_all(struct ktap_state *k, const char *text);
+const struct ktap_test_result *find(const struct ktap_state *k, const char *name);
+void expect(const struct ktap_state *k, const char *name,
+	    enum kmx_test_status st, const char *reason);
+long position(const struct ktap_state *k, const char *name);
+
+/* The cases, by topic: test_ktap_lines.c, _levels.c, _limits.c. */
+void test_lines(void);
+void test_plans(void);
+void test_nesting(void);
+void test_linear(void);
+void test_odd_bytes(void);
+
+#endif

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The cases of one console's lines: kernel noise, statuses and their
+ * reasons, diagnostics, the kernel's selftests' TAP 13 and subunit.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "test_ktap.h"
+
+void test_lines(void)
+{
+	struct ktap_state k;
+
+	/* Kernel noise around and between the lines is ignored. */
+	feed_all(&k,
+		"[    0.1] Linux version 6.1\n"
+		"ok 1 not_a_result_before_the_version_line\n"
+		"KTAP version 1\n"
+		"1..2\n"
+		"# running prog_a\n"
+		"  KTAP version 1\n"
+		"  1..4\n"
+		"  ok 1 a_pass\n"
+		"[    1.2] random: crng init done\n"
+		"  # expected 11, got 5\n"
+		"  not ok 2 a_fail\n"
+		"  ok 3 a_skip # SKIP no CONFIG_SECCOMP_FILTER\n"
+		"  not ok 4 a_timeout # TIMEOUT after 5000 ms\n"
+		"  # Totals: pass:1 fail:2 xfail:0 xpass:0 skip:1 error:0\n"
+		"not ok 1 prog_a # exit status 1\n"
+		"# running prog_b\n"
+		"  KTAP version 1\n"
+		"  1..3\n"
+		"  ok 1 b_pass\n"
+		"not ok 2 prog_b # ERROR killed by signal 11\n");
+	CHECK(k.ntests == 6, "expected 6 results, got %zu", k.ntests);
+	CHECK(!find(&k, "not_a_result_before_the_version_line"), "a line before KTAP version was taken");
+	expect(&k, "a_pass", KMX_PASS, "");
+	expect(&k, "a_fail", KMX_FAIL, "expected 11, got 5");
+	expect(&k, "a_skip", KMX_SKIP, "no CONFIG_SECCOMP_FILTER");
+	expect(&k, "a_timeout", KMX_FAIL, "TIMEOUT after 5000 ms");
+	expect(&k, "b_pass", KMX_PASS, "");
+	/* prog_b crashed after 1 of 3: the crash is a result of its own. */
+	expect(&k, "prog_b", KMX_ERROR, "1 of 3 results, then: killed by signal 11");
+	CHECK(!find(&k, "prog_a"), "prog_a printed all its results; no extra entry expected");
+	ktap_free(&k);
+
+	/* A program with no subtests at all is its own result. */
+	feed_all(&k, "KTAP version 1\n1..1\nnot ok 1 hung_prog # TIMEOUT after 30 s\n");
+	expect(&k, "hung_prog", KMX_FAIL, "TIMEOUT after 30 s");
+	ktap_free(&k);
+
+	/* XFAIL, ERROR, and diagnostics kept with their result. */
+	feed_all(&k, "KTAP version 1\n1..1\n  KTAP version 1\n  1..2\n"
+		 "  # first\n  # second\n  ok 1 x # XFAIL known\n  not ok 2 y # ERROR setup\nok 1 p\n");
+	expect(&k, "x", KMX_XFAIL, "known");
+	expect(&k, "y", KMX_ERROR, "setup");
+	CHECK(find(&k, "x") && !strcmp(find(&k, "x")->diag, "first\nsecond"),
+	      "diagnostics of x: '%s'", find(&k, "x") ? find(&k, "x")->diag : "");
+	ktap_free(&k);
+
+	/*
+	 * The kernel's selftests: kselftest_harness's TAP 13 under a
+	 * "# Subtest:" line. Names get the program's; a name printed twice
+	 * stays two results; numbers (restarting, repeated) name nothing.
+	 * Our own program after it keeps its names as they are.
+	 */
+	feed_all(&k, "KTAP version 1\n1..3\n"
+		 "  # Subtest: seccomp_bpf\n  TAP version 13\n  1..4\n"
+		 "  # Starting 4 tests from 2 test cases.\n"
+		 "  #  RUN           TRACE_syscall.ptrace.kill_after ...\n"
+		 "  # kill_after: Test terminated unexpectedly by signal 9\n"
+		 "  #          FAIL  TRACE_syscall.ptrace.kill_after\n"
+		 "  not ok 1 TRACE_syscall.ptrace.kill_after\n"
+		 "  ok 1 TRACE_syscall.ptrace.kill_immediate\n"
+		 "  ok 3 global.dup\n  not ok 3 global.dup\n"
+		 "  # FAILED: 2 / 4 tests passed.\n"
+		 "ok 1 seccomp_bpf\n"
+		 "  KTAP version 1\n  1..1\n  ok 1 dup\n"
+		 "ok 2 ours\n"
+		 "  # Subtest: peeksiginfo\n  # no TAP of its own\n"
+		 "ok 3 peeksiginfo # SKIP KSFT_SKIP: no /proc\n");
+	CHECK(k.ntests == 6, "expected 6 results, got %zu", k.ntests);
+	expect(&k, "seccomp_bpf.TRACE_syscall.ptrace.kill_after", KMX_FAIL,
+	       "kill_after: Test terminated unexpectedly by signal 9");
+	expect(&k, "seccomp_bpf.TRACE_syscall.ptrace.kill_immediate", KMX_PASS, "");
+	expect(&k, "seccomp_bpf.global.dup", KMX_PASS, "");
+	expect(&k, "seccomp_bpf.global.dup#2", KMX_FAIL, NULL);
+	expect(&k, "dup", KMX_PASS, "");
+	expect(&k, "peeksiginfo", KMX_SKIP, "KSFT_SKIP: no /proc");
+	CHECK(!find(&k, "seccomp_bpf"), "seccomp_bpf printed all its results; no extra entry expected");
+	ktap_free(&k);
+
+	/*
+	 * 6.1's kselftest_harness names no skipped test on its result line
+	 * ("ok 1 # SKIP reason"): the name is the harness's "OK  name" before
+	 * it, and the line is a skip, not a pass named "# SKIP ...".
+	 */
+	feed_all(&k, "KTAP version 1\n1..1\n"
+		 "  # Subtest: seccomp_bpf\n  TAP version 13\n  1..2\n"
+		 "  # Starting 2 tests from 1 test cases.\n"
+		 "  #  RUN           global.kcmp ...\n"
+		 "  # seccomp_bpf.c:329:kcmp:Expected ret (-1) == 0 (0)\n"
+		 "  #      SKIP      Kernel does not support kcmp() (missing CONFIG_KCMP?)\n"
+		 "  #            OK  global.kcmp\n"
+		 "  ok 1 # SKIP Kernel does not support kcmp() (missing CONFIG_KCMP?)\n"
+		 "  #  RUN           global.next ...\n"
+		 "  #            OK  global.next\n"
+		 "  ok 2 global.next\n"
+		 "ok 1 seccomp_bpf\n"
+		 "  # Subtest: test_vsyscall_64\n  TAP version 13\n  1..1\n"
+		 "  # failed to force CPU 1\n"
+		 "  ok 8 # SKIP vdso_getcpu\n"
+		 "ok 2 test_vsyscall_64\n");
+	CHECK(k.ntests == 3, "expected 3 results, got %zu", k.ntests);
+	expect(&k, "seccomp_bpf.global.kcmp", KMX_SKIP, "Kernel does not support kcmp() (missing CONFIG_KCMP?)");
+	expect(&k, "seccomp_bpf.global.next", KMX_PASS, "");
+	/* No harness around it (kselftest.h): the skip's message is its name. */
+	expect(&k, "test_vsyscall_64.vdso_getcpu", KMX_SKIP, "vdso_getcpu");
+	ktap_free(&k);
+
+	/* powerpc's selftests speak subunit v1, not KTAP. */
+	feed_all(&k, "KTAP version 1\n1..1\n"
+		 "  # Subtest: signal_tm\n  test: signal_tm\n  tags: git_version:kmatrix\n"
+		 "  [SKIP] Test skipped on line 42\n  skip: signal_tm\n"
+		 "  test: other\n  [FAIL] Test FAILED on line 7\n  failure: other\n"
+		 "  failure: detailed [bad context]\n  success: fine\n"
+		 "ok 1 signal_tm\n");
+	CHECK(k.ntests == 4, "expected 4 results, got %zu", k.ntests);
+	expect(&k, "signal_tm.signal_tm", KMX_SKIP, "[SKIP] Test skipped on line 42");
+	expect(&k, "signal_tm.other", KMX_FAIL, "[FAIL] Test FAILED on line 7");
+	expect(&k, "signal_tm.detailed", KMX_FAIL, "bad context");
+	expect(&k, "signal_tm.fine", KMX_PASS, "");
+	ktap_free(&k);
+}
