@@ -71,10 +71,10 @@ static int double_sigsegv(void)
 }
 
 static const struct ktap_test tests[] = {
-	{ "ptrace_sigtrap_ignored", sigtrap_ignored, 10000 },
-	{ "ptrace_sigtrap_blocked", sigtrap_blocked, 10000 },
-	{ "ptrace_sigsegv_blocked", sigsegv_blocked, 10000 },
-	{ "ptrace_double_sigsegv", double_sigsegv, 10000 },
+	{ "ptrace_sigtrap_ignored", sigtrap_ignored, KTAP_TEST_TIMEOUT_MS },
+	{ "ptrace_sigtrap_blocked", sigtrap_blocked, KTAP_TEST_TIMEOUT_MS },
+	{ "ptrace_sigsegv_blocked", sigsegv_blocked, KTAP_TEST_TIMEOUT_MS },
+	{ "ptrace_double_sigsegv", double_sigsegv, KTAP_TEST_TIMEOUT_MS },
 };
 
 KTAP_MAIN(tests)

@@ -101,11 +101,11 @@ static int trap_ignored_visible(void)
 }
 
 static const struct ktap_test tests[] = {
-	{ "seccomp_kill_not_interceptable", kill_not_interceptable, 15000 },
-	{ "seccomp_kill_action_immutable", kill_action_immutable, 15000 },
-	{ "seccomp_trap_ignored_visible", trap_ignored_visible, 15000 },
-	{ "seccomp_kill_pidns_init_traced", kill_pidns_init_traced, 15000 },
-	{ "seccomp_kill_pidns_init_untraced", kill_pidns_init_untraced, 15000 },
+	{ "seccomp_kill_not_interceptable", kill_not_interceptable, KTAP_TEST_TIMEOUT_MS },
+	{ "seccomp_kill_action_immutable", kill_action_immutable, KTAP_TEST_TIMEOUT_MS },
+	{ "seccomp_trap_ignored_visible", trap_ignored_visible, KTAP_TEST_TIMEOUT_MS },
+	{ "seccomp_kill_pidns_init_traced", kill_pidns_init_traced, KTAP_TEST_TIMEOUT_MS },
+	{ "seccomp_kill_pidns_init_untraced", kill_pidns_init_untraced, KTAP_TEST_TIMEOUT_MS },
 };
 
 KTAP_MAIN(tests)

@@ -80,10 +80,10 @@ static int blocked_signal_stays_pending(void)
 }
 
 static const struct ktap_test tests[] = {
-	{ "selftest_child_exit_status_seen", child_exit_status_seen, 5000 },
-	{ "selftest_child_killed_by_signal_seen", child_killed_by_signal_seen, 5000 },
-	{ "selftest_core_dump_written", core_dump_written, 10000 },
-	{ "selftest_blocked_signal_stays_pending", blocked_signal_stays_pending, 5000 },
+	{ "selftest_child_exit_status_seen", child_exit_status_seen, KTAP_TEST_TIMEOUT_MS },
+	{ "selftest_child_killed_by_signal_seen", child_killed_by_signal_seen, KTAP_TEST_TIMEOUT_MS },
+	{ "selftest_core_dump_written", core_dump_written, KTAP_TEST_TIMEOUT_MS },
+	{ "selftest_blocked_signal_stays_pending", blocked_signal_stays_pending, KTAP_TEST_TIMEOUT_MS },
 };
 
 KTAP_MAIN(tests)

@@ -46,7 +46,7 @@ static int sigsegv_after_other_frame_fails_is_catchable(void)
 }
 
 static const struct ktap_test tests[] = {
-	{ "signal_frame_other_sig_sigsegv_catchable", sigsegv_after_other_frame_fails_is_catchable, 10000 },
+	{ "signal_frame_other_sig_sigsegv_catchable", sigsegv_after_other_frame_fails_is_catchable, KTAP_TEST_TIMEOUT_MS },
 };
 
 KTAP_MAIN(tests)

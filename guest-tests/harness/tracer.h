@@ -14,10 +14,15 @@
  * Only a guard against a hang: verdicts come from what the kernel reports
  * (wait statuses, and the exit code at PTRACE_EVENT_EXIT), never from a
  * timer running out, so a loaded emulator cannot turn a pass into a fail.
+ * A tracee's next stop takes milliseconds under TCG; the guard and the
+ * grace after it end within the test's own limit, so that a hang gets the
+ * harness's reason, not a bare TIMEOUT.
  */
-#define HARNESS_WAIT_MS		10000	/* for the tracee to stop or end */
+#define HARNESS_WAIT_MS		3000	/* for the tracee to stop or end */
 #define HARNESS_THREAD_GRACE_MS	1000	/* for a dying group's threads to go */
 #define HARNESS_MAX_STOPS	8	/* a tracee that keeps raising the signal */
+_Static_assert(HARNESS_WAIT_MS + HARNESS_THREAD_GRACE_MS < KTAP_TEST_TIMEOUT_MS,
+	       "a hang must be the harness's finding before the test's TIMEOUT");
 
 struct trace_outcome {
 	int status;		/* the final wait status */

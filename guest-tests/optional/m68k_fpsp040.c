@@ -42,7 +42,7 @@ static int fpsp040_die(void)
 }
 
 static const struct ktap_test tests[] = {
-	{ "m68k_fpsp040_die", fpsp040_die, 15000 },
+	{ "m68k_fpsp040_die", fpsp040_die, KTAP_TEST_TIMEOUT_MS },
 };
 
 KTAP_MAIN(tests)

@@ -66,8 +66,8 @@ static int bad_ctx_action_immutable(void)
 }
 
 static const struct ktap_test tests[] = {
-	{ TEST_NAME, bad_ctx, 15000 },
-	{ TEST_NAME "_action_immutable", bad_ctx_action_immutable, 15000 },
+	{ TEST_NAME, bad_ctx, KTAP_TEST_TIMEOUT_MS },
+	{ TEST_NAME "_action_immutable", bad_ctx_action_immutable, KTAP_TEST_TIMEOUT_MS },
 };
 
 KTAP_MAIN(tests)

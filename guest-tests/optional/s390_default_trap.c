@@ -19,7 +19,7 @@ static int default_trap_handler(void)
 }
 
 static const struct ktap_test tests[] = {
-	{ "s390_default_trap_handler", default_trap_handler, 15000 },
+	{ "s390_default_trap_handler", default_trap_handler, KTAP_TEST_TIMEOUT_MS },
 };
 
 KTAP_MAIN(tests)

@@ -135,13 +135,13 @@ static int signal_frame_pidns_init_traced(void)
 }
 
 static const struct ktap_test tests[] = {
-	{ "sparc32_window_buffer_bad_sp", window_buffer_bad_sp, 15000 },
-	{ "sparc32_signal_frame_bad_sp", signal_frame_bad_sp, 15000 },
-	{ "sparc32_signal_frame_bad_sp_non_rt", signal_frame_bad_sp_non_rt, 15000 },
-	{ "sparc32_window_buffer_bad_sp_action_immutable", window_buffer_bad_sp_action_immutable, 15000 },
-	{ "sparc32_signal_frame_bad_sp_action_immutable", signal_frame_bad_sp_action_immutable, 15000 },
-	{ "sparc32_window_overflow_traced", window_overflow_traced, 15000 },
-	{ "sparc32_signal_frame_pidns_init_traced", signal_frame_pidns_init_traced, 15000 },
+	{ "sparc32_window_buffer_bad_sp", window_buffer_bad_sp, KTAP_TEST_TIMEOUT_MS },
+	{ "sparc32_signal_frame_bad_sp", signal_frame_bad_sp, KTAP_TEST_TIMEOUT_MS },
+	{ "sparc32_signal_frame_bad_sp_non_rt", signal_frame_bad_sp_non_rt, KTAP_TEST_TIMEOUT_MS },
+	{ "sparc32_window_buffer_bad_sp_action_immutable", window_buffer_bad_sp_action_immutable, KTAP_TEST_TIMEOUT_MS },
+	{ "sparc32_signal_frame_bad_sp_action_immutable", signal_frame_bad_sp_action_immutable, KTAP_TEST_TIMEOUT_MS },
+	{ "sparc32_window_overflow_traced", window_overflow_traced, KTAP_TEST_TIMEOUT_MS },
+	{ "sparc32_signal_frame_pidns_init_traced", signal_frame_pidns_init_traced, KTAP_TEST_TIMEOUT_MS },
 };
 
 KTAP_MAIN(tests)

@@ -54,10 +54,10 @@ static int bad_selector_value_action_immutable(void)
 }
 
 static const struct ktap_test tests[] = {
-	{ "sud_bad_selector_ptr", bad_selector_ptr, 15000 },
-	{ "sud_bad_selector_value", bad_selector_value, 15000 },
-	{ "sud_bad_selector_ptr_action_immutable", bad_selector_ptr_action_immutable, 15000 },
-	{ "sud_bad_selector_value_action_immutable", bad_selector_value_action_immutable, 15000 },
+	{ "sud_bad_selector_ptr", bad_selector_ptr, KTAP_TEST_TIMEOUT_MS },
+	{ "sud_bad_selector_value", bad_selector_value, KTAP_TEST_TIMEOUT_MS },
+	{ "sud_bad_selector_ptr_action_immutable", bad_selector_ptr_action_immutable, KTAP_TEST_TIMEOUT_MS },
+	{ "sud_bad_selector_value_action_immutable", bad_selector_value_action_immutable, KTAP_TEST_TIMEOUT_MS },
 };
 
 KTAP_MAIN(tests)

@@ -176,7 +176,7 @@ static int save_state_readonly(void)
 }
 
 static const struct ktap_test tests[] = {
-	{ "x86_vm86_save_state_readonly", save_state_readonly, 15000 },
+	{ "x86_vm86_save_state_readonly", save_state_readonly, KTAP_TEST_TIMEOUT_MS },
 };
 
 KTAP_MAIN(tests)

@@ -51,8 +51,8 @@ static int seccomp_changed_nr_action_immutable(void)
 }
 
 static const struct ktap_test tests[] = {
-	{ "x86_vsyscall_seccomp_changed_nr", seccomp_changed_nr, 15000 },
-	{ "x86_vsyscall_seccomp_changed_nr_action_immutable", seccomp_changed_nr_action_immutable, 15000 },
+	{ "x86_vsyscall_seccomp_changed_nr", seccomp_changed_nr, KTAP_TEST_TIMEOUT_MS },
+	{ "x86_vsyscall_seccomp_changed_nr_action_immutable", seccomp_changed_nr_action_immutable, KTAP_TEST_TIMEOUT_MS },
 };
 
 KTAP_MAIN(tests)

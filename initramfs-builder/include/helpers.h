@@ -86,6 +86,19 @@ static long k_read_file(const char *path, char *buf, size_t size)
 	return n;
 }
 
+/* Writes a string to a file (a /proc or debugfs knob); 0 or -errno. */
+static int k_write_file(const char *path, const char *text)
+{
+	int fd = sys_open(path, O_WRONLY, 0);
+	long r;
+
+	if (fd < 0)
+		return fd;
+	r = sys_write(fd, text, k_strlen(text));
+	sys_close(fd);
+	return r < 0 ? r : 0;
+}
+
 /* seccomp filters need no_new_privs first, for a task without CAP_SYS_ADMIN. */
 static int k_seccomp_filter(const struct sock_fprog *prog)
 {

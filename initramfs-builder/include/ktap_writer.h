@@ -9,8 +9,9 @@
  *
  * A test program is a table of struct ktap_test and KTAP_MAIN(table).
  * ktap_run() runs each test in its own forked child with a timeout, so a
- * hang or a crash costs one result, not the program. A test returns
- * KMX_PASS, or what KTAP_FAIL_IF(), KTAP_ASSERT_EQ(), ktap_fail(),
+ * hang or a crash costs one result, not the program; the tests' time
+ * limits must fit in the program's (see "The time limits" below). A test
+ * returns KMX_PASS, or what KTAP_FAIL_IF(), KTAP_ASSERT_EQ(), ktap_fail(),
  * ktap_error() or KTAP_SKIP() return: they carry the reason back across
  * the fork.
  */
@@ -185,6 +186,49 @@ KTAP_PRINTF(5, 6) static int ktap_eq_failed(long expected, long actual, const ch
 		return ktap_eq_failed(_e, _a, #expected, #actual, __VA_ARGS__); \
 } while (0)
 
+/* ---- The time limits ------------------------------------------------ */
+
+/*
+ * init gives each program kmatrix_timeout= seconds of wall clock (the
+ * host's CELL_TEST_TIMEOUT, the one owner of that number), and passes the
+ * same word on in the program's environment. Each test has a limit of its
+ * own within it, in its table row. A program whose tests' limits, with
+ * KTAP_RUN_OVERHEAD_MS, add up to more than the program's runs none of
+ * them (ktap_run()): were its tests all to hang, init would end it before
+ * their own TIMEOUTs said which.
+ */
+#define KTAP_LIMIT_KEY		"kmatrix_timeout="
+/*
+ * A test's limit unless its row needs another. Each test waits for a
+ * child, a signal or a tracee's stop, which take milliseconds under TCG;
+ * five of them, with KTAP_RUN_OVERHEAD_MS, fit in the Makefile's default
+ * TEST_TIMEOUT.
+ */
+#define KTAP_TEST_TIMEOUT_MS	5000
+/* A program's time besides its tests' limits: its start, a fork per test, the kills. */
+#define KTAP_RUN_OVERHEAD_MS	2000
+
+/*
+ * The seconds a kmatrix_timeout= value gives: digits only, at least 1,
+ * and few enough that their milliseconds fit an unsigned long (32-bit
+ * arches). 0 for anything else: there is no limit to fall back on.
+ */
+static unsigned long ktap_limit_seconds(const char *word)
+{
+	unsigned long s = 0;
+
+	if (!*word)
+		return 0;
+	for (; *word; word++) {
+		unsigned d = (unsigned char)*word - '0';
+
+		if (d > 9 || s > (~0UL / 1000 - d) / 10)
+			return 0;
+		s = s * 10 + d;
+	}
+	return s;
+}
+
 /* ---- The runner ----------------------------------------------------- */
 
 typedef int (*ktap_test_fn)(void);
@@ -192,13 +236,21 @@ typedef int (*ktap_test_fn)(void);
 struct ktap_test {
 	const char *name;
 	ktap_test_fn fn;
-	unsigned timeout_ms;
+	unsigned timeout_ms;	/* KTAP_TEST_TIMEOUT_MS, unless the test needs more */
 };
 
-/* Waits for pid up to timeout_ms; returns the pid, 0 on timeout, or -errno. */
+/*
+ * Waits for pid up to timeout_ms; returns the pid, 0 on timeout, or -errno.
+ * Wall-clock time, as init's limit of the program is, so that the tests'
+ * limits add up to what the program may take; counted sleeps ran long.
+ * Without a clock the sleeps are counted still.
+ */
 static kmx_pid_t ktap_wait_timeout(kmx_pid_t pid, int *status, unsigned timeout_ms)
 {
-	for (unsigned waited = 0;; waited += 10) {
+	unsigned long start, now, waited = 0;
+	int clock = !k_monotonic_ms(&start);
+
+	for (;;) {
 		kmx_pid_t r = sys_wait4(pid, status, WNOHANG | __WALL);
 
 		if (r != 0)
@@ -206,6 +258,8 @@ static kmx_pid_t ktap_wait_timeout(kmx_pid_t pid, int *status, unsigned timeout_
 		if (waited >= timeout_ms)
 			return 0;
 		k_sleep_ms(10);
+		clock = clock && !k_monotonic_ms(&now);
+		waited = clock ? now - start : waited + 10;
 	}
 }
 
@@ -242,9 +296,60 @@ static void ktap_run_one(const struct ktap_test *t)
 	ktap_result(ktap_cur->status, t->name, ktap_cur->reason);
 }
 
-static int ktap_run(const struct ktap_test *tests, unsigned n)
+/* The value of KTAP_LIMIT_KEY in the program's environment (init puts it there), or NULL. */
+static const char *ktap_given_limit(char **envp)
 {
+	for (; envp && *envp; envp++)
+		if (!k_strncmp(*envp, KTAP_LIMIT_KEY, sizeof(KTAP_LIMIT_KEY) - 1))
+			return *envp + sizeof(KTAP_LIMIT_KEY) - 1;
+	return NULL;
+}
+
+/*
+ * Whether the tests' limits fit in the program's; if not, why, in reason.
+ * Run by hand, with no limit given, nothing can be checked: say so.
+ */
+static int ktap_limits_fit(const struct ktap_test *tests, unsigned n, const char *path,
+			   char **envp, char *reason, size_t size)
+{
+	const char *given = ktap_given_limit(envp), *prog = path ? path : "the program";
+	unsigned long given_s = given ? ktap_limit_seconds(given) : 0, sum_ms = 0;
+
+	for (const char *p = prog; *p; p++)
+		if (*p == '/' && p[1])
+			prog = p + 1;
+	for (unsigned i = 0; i < n; i++)
+		sum_ms += tests[i].timeout_ms;
+	if (!given) {
+		ktap_diag("no %s in the environment: the tests' limits (%lu ms) are not checked",
+			  KTAP_LIMIT_KEY, sum_ms);
+		return 1;
+	}
+	if (!given_s) {
+		k_snprintf(reason, size, "not run: %s%s in the environment is no whole number of seconds from 1",
+			   KTAP_LIMIT_KEY, given);
+		return 0;
+	}
+	if (sum_ms + KTAP_RUN_OVERHEAD_MS <= given_s * 1000UL)
+		return 1;
+	k_snprintf(reason, size, "not run: the limits of %s's %u tests add up to %lu ms, "
+		   "+%u ms to run them, over its %s%lu s", prog, n, sum_ms,
+		   KTAP_RUN_OVERHEAD_MS, KTAP_LIMIT_KEY, given_s);
+	return 0;
+}
+
+static int ktap_run(const struct ktap_test *tests, unsigned n, const char *path, char **envp)
+{
+	char reason[KTAP_REASON_MAX];
+
 	ktap_print_header();
+	if (!ktap_limits_fit(tests, n, path, envp, reason, sizeof(reason))) {
+		ktap_set_plan(n);
+		ktap_diag("%s", reason);
+		for (unsigned i = 0; i < n; i++)
+			ktap_result(KMX_ERROR, tests[i].name, reason);
+		return ktap_finish();
+	}
 	ktap_cur = sys_mmap(NULL, 4096, PROT_READ | PROT_WRITE,
 			    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (k_is_err(ktap_cur)) {
@@ -264,8 +369,8 @@ static int ktap_run(const struct ktap_test *tests, unsigned n)
 #define KTAP_MAIN(tests)						\
 int main(int argc, char **argv, char **envp)				\
 {									\
-	(void)argc, (void)argv, (void)envp;				\
-	return ktap_run(tests, KTAP_ARRAY_SIZE(tests));			\
+	return ktap_run(tests, KTAP_ARRAY_SIZE(tests),			\
+			argc > 0 ? argv[0] : NULL, envp);		\
 }
 
 #endif

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the kernel command line asks of init (see init.c): its words, and
+ * the list of kmatrix_only=, whose names that are no program become error
+ * results of their own.
+ */
+#ifndef KMX_INIT_CMDLINE_H
+#define KMX_INIT_CMDLINE_H
+
+#include "ktap_writer.h"
+
+/* kmatrix_only=: the programs to run, comma-separated (empty: all). */
+static char only[256];
+static int only_found[16];
+#define ONLY_MAX	(sizeof(only_found) / sizeof(only_found[0]))
+
+/* The value of KEY on the kernel command line, up to a space or control character, or "". */
+static void cmdline_word(const char *key, char *out, size_t size)
+{
+	char buf[1024];
+	const char *p;
+	size_t n = 0;
+
+	out[0] = 0;
+	if (k_read_file("/proc/cmdline", buf, sizeof(buf)) < 0 || !(p = k_strstr(buf, key)))
+		return;
+	for (p += k_strlen(key); (unsigned char)*p > ' ' && n + 1 < size; p++)
+		out[n++] = *p;
+	out[n] = 0;
+}
+
+/* The index of name in kmatrix_only's list, or -1 (not listed; always -1 when no list). */
+static int only_index(const char *name)
+{
+	size_t len = k_strlen(name);
+	int i = 0;
+
+	for (const char *p = only; *p; i++) {
+		const char *end = p;
+
+		while (*end && *end != ',')
+			end++;
+		if ((size_t)(end - p) == len && !k_strncmp(p, name, len))
+			return i;
+		p = *end ? end + 1 : end;
+	}
+	return -1;
+}
+
+/* A number the kernel command line gives, or dflt. */
+static long cmdline_number(const char *key, long dflt)
+{
+	char word[32];
+
+	cmdline_word(key, word, sizeof(word));
+	return k_atol(word) > 0 ? k_atol(word) : dflt;
+}
+
+/* kmatrix_only= names that are no program (or past ONLY_MAX): each an error result. */
+static unsigned only_missing(int report)
+{
+	char name[64];
+	unsigned missing = 0;
+	int i = 0;
+
+	for (const char *p = only; *p; i++) {
+		size_t n = 0;
+
+		for (; *p && *p != ','; p++)
+			if (n + 1 < sizeof(name))
+				name[n++] = *p;
+		name[n] = 0;
+		if (*p)
+			p++;
+		/* A name given twice is found, or missing, once. */
+		if (n && only_index(name) == i && ((unsigned)i >= ONLY_MAX || !only_found[i])) {
+			missing++;
+			if (report)
+				ktap_resultf(KMX_ERROR, name, "kmatrix_only=%s: no such program in /tests or /kselftests%s",
+					     only, (unsigned)i >= ONLY_MAX ? " (or past the first 16 names)" : "");
+		}
+	}
+	return missing;
+}
+
+#endif
