@@ -175,6 +175,6 @@ enum kmx_test_status ktap_classify(int ok, const char *directive)
 
 int ktap_timed_out(const char *reason, const char *diag)
 {
-	return strstr(reason, "TIMEOUT") || strstr(reason, "terminated by timeout") ||
+	return strstr(reason, KMX_TIMEOUT) || strstr(reason, "terminated by timeout") ||
 	       (diag && strstr(diag, "terminated by timeout"));
 }

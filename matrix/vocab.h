@@ -68,6 +68,13 @@ KMX_ENUM(KMX_BOOT_OUTCOMES, kmx_boot_outcome, KMX_NBOOT_OUTCOME, kmx_boot_outcom
  * How bootrun's reason for an `infra` boot begins when the host's load,
  * not the kernel, ran a time limit out (report overloaded finds them).
  */
+/*
+ * What a result's reason says when a time limit of the guest decided it (a
+ * test's own limit in ktap_writer.h, or one of the harness's waits): the
+ * host then knows the limit may be its load's doing (ktap_timed_out()).
+ */
+#define KMX_TIMEOUT "TIMEOUT"
+
 #define KMX_HOST_OVERLOADED "host overloaded: "
 
 /*

@@ -33,7 +33,7 @@ static int debugger_check(int sig, void (*setup_and_trigger)(void), int want_sto
 	if (!o.ended) {
 		sys_kill(pid, SIGKILL);
 		sys_wait4(pid, &o.status, __WALL);
-		return ktap_fail("the tracee neither ended nor stopped within %d ms (%d stops so far)",
+		return ktap_fail(KMX_TIMEOUT ": the tracee neither ended nor stopped within %d ms (%d stops so far)",
 				 HARNESS_WAIT_MS, o.stops);
 	}
 	if (WIFEXITED(o.status) && WEXITSTATUS(o.status) == STATUS_TRIGGER_RETURNED)

@@ -56,7 +56,7 @@ static void harness_ask_sharer(char *r, size_t size)
 	if (ktap_wait_timeout(pid, &status, HARNESS_WAIT_MS) != pid) {
 		sys_kill(pid, SIGKILL);
 		sys_wait4(pid, &status, __WALL);
-		k_snprintf(what, sizeof(what), "the process sharing the handlers did not answer within %d ms",
+		k_snprintf(what, sizeof(what), KMX_TIMEOUT ": the process sharing the handlers did not answer within %d ms",
 			   HARNESS_WAIT_MS);
 	} else if (harness->sharer_ret == SHARER_NOT_ASKED)
 		k_snprintf(what, sizeof(what), "the process sharing the handlers ended before it asked: "
@@ -164,7 +164,7 @@ static int forced_exit_check_after_stops(int expected_sig, void (*trigger)(void)
 			k_snprintf(what, sizeof(what), "the tracee raised the signal again after each of %d suppressions",
 				   HARNESS_MAX_STOPS);
 		else
-			k_snprintf(what, sizeof(what), "the process did not end within %d ms%s", HARNESS_WAIT_MS,
+			k_snprintf(what, sizeof(what), KMX_TIMEOUT ": the process did not end within %d ms%s", HARNESS_WAIT_MS,
 				   alive ? ": its second thread was still running (only one thread exited?)" : "");
 		reason_add(r, sizeof(r), what);
 		sys_kill(pid, SIGKILL);

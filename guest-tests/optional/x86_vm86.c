@@ -109,7 +109,7 @@ static int vm86_round_trip(char *why, size_t size)
 	if (ktap_wait_timeout(pid, &status, HARNESS_WAIT_MS) != pid) {
 		sys_kill(pid, SIGKILL);
 		sys_wait4(pid, &status, 0);
-		return k_snprintf(why, size, "vm86 mode did not come back within %d ms", HARNESS_WAIT_MS);
+		return k_snprintf(why, size, KMX_TIMEOUT ": vm86 mode did not come back within %d ms", HARNESS_WAIT_MS);
 	}
 	ktap_diag("vm86 round trip with a writable state: 'mov ax, 0x%x; hlt' at %x:0, vm86() returned 0x%lx, "
 		  "state written back: ax 0x%lx, cs:ip %x:%lx",

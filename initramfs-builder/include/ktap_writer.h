@@ -90,7 +90,7 @@ KTAP_PRINTF(3, 4) static void ktap_resultf(enum kmx_test_status status, const ch
  */
 static void ktap_result_timeout(const char *name, unsigned long after, const char *unit)
 {
-	ktap_resultf(KMX_FAIL, name, "TIMEOUT after %lu %s", after, unit);
+	ktap_resultf(KMX_FAIL, name, KMX_TIMEOUT " after %lu %s", after, unit);
 }
 
 /* One line of a subtest's own document, indented under its parent, in one write. */
