@@ -215,17 +215,11 @@ int cell_wants_alone_boot(const struct cell *c)
 
 const char *cell_status(const struct cell *c)
 {
-	switch (c->verdict) {
-	case CELL_PENDING:	return "pending";
-	case CELL_INFRA:	return "infra";
-	case CELL_BUILD:	return c->build == NO_BUILD ? "error" : build_name(c->build);
-	case CELL_BOOT:		return boot_name(c->boot);
-	case CELL_NO_RESULTS:	return "no-results";
-	case CELL_UNEXPECTED:	return "unexpected";
-	case CELL_KNOWN_BREAK:	return "known-break";
-	case CELL_OK:		break;
-	}
-	return "ok";
+	if (c->verdict == CELL_BUILD)
+		return c->build == NO_BUILD ? build_name(KMX_BUILD_ERROR) : build_name(c->build);
+	if (c->verdict == CELL_BOOT)
+		return boot_name(c->boot);
+	return cell_verdict_name[c->verdict];
 }
 
 /*

@@ -157,6 +157,7 @@ static void judge_cell(const struct mutant *m, struct mutant_cell *mc)
 		mc->killers = killers(c);
 		return;
 	case CELL_OK:
+	case CELL_NVERDICTS:	/* (no cell's) */
 		break;
 	}
 	mc->verdict = MUT_SURVIVED;

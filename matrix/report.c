@@ -32,7 +32,7 @@ static const char usage_text[] =
 	"       report times RUN\n"
 	"       report [--expect FILE] again RUN\n"
 	"       report [--expect FILE] regressions RUN\n"
-	"       report vocab\n"
+	"       report vocab [--shell]\n"
 	"\n"
 	"  summary  write RUN's summary.json, junit.xml, summary.md and index.html (and\n"
 	"           mutants.json and mutants.md for a `make mutants` run);\n"
@@ -57,7 +57,8 @@ static const char usage_text[] =
 	"           host overloaded)\n"
 	"  regressions  ARCH, POINT, TEST of each result that regressed against\n"
 	"           base, at the first point of its arch where it did (TSV)\n"
-	"  vocab    the status and outcome names, for scripts\n"
+	"  vocab    the status and outcome names, for scripts; --shell: the\n"
+	"           outcomes' as assignments (KMX_BUILD_OK=ok)\n"
 	"\n"
 	"Exit status: 0 when every cell built, booted, reported and nothing was\n"
 	"unexpected (for a mutants run: when no mutant survived, is invalid or\n"
@@ -418,15 +419,37 @@ static int cmd_cell_done(int argc, char **argv, const struct expectations *x)
 	return cell_ok(c) ? 0 : 1;
 }
 
-static int cmd_vocab(void)
+/* The outcomes' names as shell assignments (KMX_BUILD_OK=ok), for the scripts that write them. */
+static int vocab_shell(void)
 {
+#define KMX_X(e, s) printf("%s=%s\n", #e, s);
+	KMX_BUILD_OUTCOMES(KMX_X)
+	KMX_BOOT_OUTCOMES(KMX_X)
+#undef KMX_X
+	return 0;
+}
+
+static int cmd_vocab(int argc, char **argv)
+{
+	if (argc == 1 && !strcmp(argv[0], "--shell"))
+		return vocab_shell();
+	if (argc)
+		return usage();
 #define KMX_X(e, s) " " s
 	printf("test%s\n", KMX_TEST_STATUSES(KMX_X));
 	printf("build%s\n", KMX_BUILD_OUTCOMES(KMX_X));
 	printf("boot%s\n", KMX_BOOT_OUTCOMES(KMX_X));
-	/* A cell's status: these, a build outcome or a boot outcome. */
-	printf("cell pending infra unexpected known-break%s%s\n", KMX_BUILD_OUTCOMES(KMX_X), KMX_BOOT_OUTCOMES(KMX_X));
 #undef KMX_X
+	/* A cell's status: its own verdicts' names, a build outcome or a boot outcome. */
+	printf("cell");
+	for (int v = 0; v < CELL_NVERDICTS; v++)
+		if (cell_verdict_name[v])
+			printf(" %s", cell_verdict_name[v]);
+	for (int o = 0; o < KMX_NBUILD_OUTCOME; o++)
+		printf(" %s", kmx_build_outcome_name[o]);
+	for (int o = 0; o < KMX_NBOOT_OUTCOME; o++)
+		printf(" %s", kmx_boot_outcome_name[o]);
+	printf("\n");
 	printf("end-marker %s\n", KMX_END_MARKER);
 	return 0;
 }
@@ -468,6 +491,6 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[-1], "regressions"))
 		return cmd_regressions(argc, argv, &x);
 	if (!strcmp(argv[-1], "vocab"))
-		return cmd_vocab();
+		return cmd_vocab(argc, argv);
 	return usage();
 }

@@ -39,6 +39,8 @@ build | boot | again) ;;
 *) die "usage: run-cell.sh build | boot | again" ;;
 esac
 not_run() { [ -n "${SERIES_ERROR:-}" ] && [ -s "$SERIES_ERROR" ]; }
+# The build outcomes' names (KMX_BUILD_OK...), as vocab.h has them.
+eval "$("$HOSTBIN/report" vocab --shell)"
 
 # The cell's own make: it writes cell.env, and builds unless told only
 # that; the build under the arch's lock.
@@ -54,7 +56,7 @@ if [ "$step" = build ]; then
 		cp "$SERIES_ERROR" "$CELL_DIR/build.log"
 		echo "  [$cell] not run: the series does not apply to this tree (log: $CELL_DIR/build.log)"
 		$MAKE "$@" cell-env >>"$CELL_DIR/build.log" 2>&1
-		build="error	0	not run: $(series_error_summary "$SERIES_ERROR")"
+		build="$KMX_BUILD_ERROR	0	not run: $(series_error_summary "$SERIES_ERROR")"
 	else
 		echo "  [$cell] building kernel and initramfs (log: $CELL_DIR/build.log)"
 		if [ "$V" = 1 ]; then
@@ -66,13 +68,13 @@ if [ "$step" = build ]; then
 		fi
 		build_s=$(since "$t0")
 		if [ -n "$interrupted" ]; then
-			build="infra	$build_s	interrupted during the build"
+			build="$KMX_BUILD_INFRA	$build_s	interrupted during the build"
 		elif [ "$rc" = 0 ]; then
-			build="ok	$build_s	"
+			build="$KMX_BUILD_OK	$build_s	"
 		elif [ -n "$(infra_error "$CELL_DIR/build.log")" ]; then
-			build="infra	$build_s	$(infra_error "$CELL_DIR/build.log")"
+			build="$KMX_BUILD_INFRA	$build_s	$(infra_error "$CELL_DIR/build.log")"
 		else
-			build="failed	$build_s	$(first_error "$CELL_DIR/build.log")"
+			build="$KMX_BUILD_FAILED	$build_s	$(first_error "$CELL_DIR/build.log")"
 		fi
 	fi
 	printf '%s\n' "$build" >"$CELL_DIR/build.tsv.tmp" && mv -f "$CELL_DIR/build.tsv.tmp" "$CELL_DIR/build.tsv"
@@ -92,7 +94,7 @@ if [ "$step" = again ]; then
 	[ -n "$build" ] || die "$CELL_DIR: no cell record to boot again"
 else
 	build=$(cat "$CELL_DIR/build.tsv" 2>/dev/null)
-	[ -n "$build" ] || build="error	0	the cell's build step left no outcome ($CELL_DIR/build.tsv)"
+	[ -n "$build" ] || build="$KMX_BUILD_ERROR	0	the cell's build step left no outcome ($CELL_DIR/build.tsv)"
 	rm -f "$CELL_DIR/build.tsv"
 	rm -rf "$CELL_DIR/attempt1" "$CELL_DIR/attempt2"
 fi
@@ -102,8 +104,8 @@ if [ -f "$CELL_DIR/cell.env" ]; then
 	set -a
 	. "$CELL_DIR/cell.env"
 	set +a
-elif [ "${build%%	*}" = ok ]; then
-	build="error	0	the cell's build step left no boot inputs ($CELL_DIR/cell.env)"
+elif [ "${build%%	*}" = "$KMX_BUILD_OK" ]; then
+	build="$KMX_BUILD_ERROR	0	the cell's build step left no boot inputs ($CELL_DIR/cell.env)"
 fi
 
 boot() {	# [--alone WHY]: bootrun writes cell.tsv
@@ -135,9 +137,9 @@ if [ "$step" = again ]; then
 	keep_attempt
 	boot
 else
-	case $build in
-	ok*) boot ;;
-	error*) "$HOSTBIN/bootrun" --out "$CELL_DIR/cell.tsv" --cell "$ARCH" "$POINT" "$build" --not-run "the cell could not be built" ;;
+	case ${build%%	*} in
+	"$KMX_BUILD_OK") boot ;;
+	"$KMX_BUILD_ERROR") "$HOSTBIN/bootrun" --out "$CELL_DIR/cell.tsv" --cell "$ARCH" "$POINT" "$build" --not-run "the cell could not be built" ;;
 	*) "$HOSTBIN/bootrun" --out "$CELL_DIR/cell.tsv" --cell "$ARCH" "$POINT" "$build" --not-run "the build failed" ;;
 	esac
 	if [ -z "$interrupted" ] && [ "${RETRIES:-1}" -gt 0 ] &&

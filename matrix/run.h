@@ -22,17 +22,20 @@
 #include "util.h"
 #include "vocab.h"
 
-/* How a cell came out, worst first; the names are those of the reports. */
-enum cell_verdict {
-	CELL_PENDING,		/* not run yet: the run is still going */
-	CELL_INFRA,		/* could not be judged: the machine, not the kernel */
-	CELL_BUILD,		/* the build failed (or its record is broken) */
-	CELL_BOOT,		/* the boot did not end with results */
-	CELL_NO_RESULTS,	/* booted, but reported nothing */
-	CELL_UNEXPECTED,	/* at least one unexpected result */
-	CELL_KNOWN_BREAK,	/* did not build or boot, as the tree's known breaks say */
-	CELL_OK,
-};
+/*
+ * How a cell came out, worst first, and the reports' names for it. A cell
+ * whose build or boot failed is called by that outcome (vocab.h): NULL here.
+ */
+#define CELL_VERDICTS(X)					\
+	X(CELL_PENDING,     "pending")	/* not run yet: the run is still going */	\
+	X(CELL_INFRA,       "infra")	/* could not be judged: the machine, not the kernel */	\
+	X(CELL_BUILD,       NULL)	/* the build failed (or its record is broken) */	\
+	X(CELL_BOOT,        NULL)	/* the boot did not end with results */	\
+	X(CELL_NO_RESULTS,  "no-results")	/* booted, but reported nothing */	\
+	X(CELL_UNEXPECTED,  "unexpected")	/* at least one unexpected result */	\
+	X(CELL_KNOWN_BREAK, "known-break")	/* did not build or boot, as the tree's known breaks say */	\
+	X(CELL_OK,          "ok")
+KMX_ENUM(CELL_VERDICTS, cell_verdict, CELL_NVERDICTS, cell_verdict_name);
 
 /* A kernel tree's known breaks (expect.c): a cell that fails there is shown so, not as a failure. */
 struct known_break {

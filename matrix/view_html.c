@@ -8,16 +8,48 @@
 
 #include "out.h"
 
-/* One stylesheet: a class per status name of vocab.h and per cell status. */
-static const char style[] =
+/*
+ * One stylesheet: a class per name of vocab.h's lists and per cell verdict,
+ * made from the lists themselves, so that a name added there has its
+ * colour. A cell whose build or boot failed is called by that outcome, a
+ * failure's colour; the verdicts' own colours come after, and win.
+ */
+static const char style_base[] =
 	"body{font-family:sans-serif;margin:1.5em}table{border-collapse:collapse;margin:.5em 0}"
 	"td,th{border:1px solid #999;padding:.3em .6em;text-align:left;vertical-align:top}"
-	".ok{background:#cfc}.unexpected{background:#fcc}.error,.failed,.timeout,.panic,"
-	".no-results,.qemu-error,.qemu-abort,.not-run,.interrupted{background:#f99}"
-	".pass{color:#060}.fail{color:#a00}.skip{color:#666}.xfail{color:#660}"
-	".infra,.pending{background:#ddd}.known-break{background:#eec}.flaky{color:#a60}"
 	"td.unexp{background:#fcc;font-weight:bold}code{font-size:90%}\n"
 	"td.mut-killed{background:#cfc}td.mut-bad{background:#fcc;font-weight:bold}td.mut-other{background:#eee}\n";
+static const char *const verdict_background[CELL_NVERDICTS] = {
+	[CELL_PENDING] = "#ddd", [CELL_INFRA] = "#ddd", [CELL_NO_RESULTS] = "#f99",
+	[CELL_UNEXPECTED] = "#fcc", [CELL_KNOWN_BREAK] = "#eec", [CELL_OK] = "#cfc",
+};
+static const char *const test_colour[KMX_NTEST_STATUS] = {
+	[KMX_PASS] = "#060", [KMX_FAIL] = "#a00", [KMX_SKIP] = "#666",
+	[KMX_XFAIL] = "#660", [KMX_FLAKY] = "#a60",	/* an error: an outcome's background */
+};
+/* history.html: a result's status as its cell's background. */
+static const char *const test_background[KMX_NTEST_STATUS] = {
+	[KMX_PASS] = "#cfc", [KMX_FAIL] = "#fcc", [KMX_SKIP] = "#eee",
+	[KMX_XFAIL] = "#ffc", [KMX_ERROR] = "#f99", [KMX_FLAKY] = "#fd9",
+};
+
+static void put_style(FILE *f)
+{
+	fputs(style_base, f);
+	for (int o = 0; o < KMX_NBUILD_OUTCOME; o++)
+		if (o != KMX_BUILD_OK)
+			fprintf(f, ".%s{background:#f99}", kmx_build_outcome_name[o]);
+	for (int o = 0; o < KMX_NBOOT_OUTCOME; o++)
+		if (o != KMX_BOOT_OK)
+			fprintf(f, ".%s{background:#f99}", kmx_boot_outcome_name[o]);
+	for (int v = 0; v < CELL_NVERDICTS; v++)
+		if (cell_verdict_name[v] && verdict_background[v])
+			fprintf(f, ".%s{background:%s}", cell_verdict_name[v], verdict_background[v]);
+	for (int t = 0; t < KMX_NTEST_STATUS; t++)
+		if (test_colour[t])
+			fprintf(f, ".%s{color:%s}", kmx_test_status_name[t], test_colour[t]);
+	fputc('\n', f);
+}
 
 static void grid(FILE *f, const struct run *r)
 {
@@ -153,7 +185,7 @@ int write_html(const struct run *r, const struct comparison *since_previous)
 		return -1;
 	markup_printf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
 		      "<title>kmatrix %s</title>\n<style>\n", r->id);
-	fputs(style, f);
+	put_style(f);
 	run_subject(r, subject, sizeof(subject));
 	markup_printf(f, "</style></head><body>\n<h1>kmatrix run %s</h1>\n<p id=\"subject\">%s.</p>\n", r->id, subject);
 	if (r->noffsets)
@@ -230,10 +262,10 @@ int write_history(const char *out_dir, const struct run *runs, size_t nruns)
 	if (!f)
 		return -1;
 	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>kmatrix history</title>\n"
-		"<style>body{font-family:sans-serif}table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2em .5em}"
-		".pass{background:#cfc}.fail{background:#fcc}.skip{background:#eee}.error{background:#f99}.xfail{background:#ffc}"
-		".flaky{background:#fd9}"
-		"</style></head><body><h1>kmatrix: results over the last %zu runs</h1>\n", nruns);
+		"<style>body{font-family:sans-serif}table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2em .5em}");
+	for (int t = 0; t < KMX_NTEST_STATUS; t++)
+		fprintf(f, ".%s{background:%s}", kmx_test_status_name[t], test_background[t]);
+	fprintf(f, "</style></head><body><h1>kmatrix: results over the last %zu runs</h1>\n", nruns);
 	if (nruns >= 2)
 		history_transitions(f, &runs[nruns - 2], &runs[nruns - 1]);
 	fprintf(f, "<h2>Every result</h2>\n<table><tr><th>arch</th><th>point</th><th>test</th>");
