@@ -849,15 +849,15 @@ coverage-report: $(HOSTBIN)/coverage $(HOSTBIN)/report
 # base kernel built at 07:15 was not booted by 07:28, while four more
 # builds started), which keeps every result back until the builds are
 # nearly done.
-CELL_GOALS := $(filter cell/%,$(MAKECMDGOALS))
+CELL_TARGETS := $(filter cell/%,$(MAKECMDGOALS))
 # The commit of a point, asked once per make.
 point_rev_of = $(or $(rev.$(1)),$(eval rev.$(1) := $$(shell $(TOP)/matrix/checkout-point.sh --resolve $(SRC) $(1) $(SERIES_NAME) 2>/dev/null))$(rev.$(1)))
 cell_image = $(BUILD_ROOT)/$(1)/images/$(or $(call point_rev_of,$(2)),unknown-point)/$(notdir $($(1)_IMAGE))
 cell_words = $(subst /, ,$(1))
-CELLS_BUILT := $(if $(CELL_GOALS),$(if $(strip $(foreach c,$(CELL_GOALS),$(if $(wildcard \
+CELLS_BUILT := $(if $(CELL_TARGETS),$(if $(strip $(foreach c,$(CELL_TARGETS),$(if $(wildcard \
 	$(call cell_image,$(word 2,$(call cell_words,$(c))),$(word 3,$(call cell_words,$(c))))),,$(c)))),,1))
 cell_step = $(if $(CELLS_BUILT),cell-build/$(1),cell/$(1))
-$(foreach c,$(CELL_GOALS:cell/%=%),$(eval cell_arch := $(firstword $(subst /, ,$(c)))) \
+$(foreach c,$(CELL_TARGETS:cell/%=%),$(eval cell_arch := $(firstword $(subst /, ,$(c)))) \
 	$(if $(last.$(cell_arch)),$(eval $(call cell_step,$(c)): | $(call cell_step,$(last.$(cell_arch))))) \
 	$(eval last.$(cell_arch) := $(c)))
 # One step of a cell: run-cell.sh with the cell's arch and point. (Each

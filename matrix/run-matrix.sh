@@ -72,7 +72,7 @@ wait_session() {
 # make starts the cells in the order it is given them: the arch whose
 # cells took longest in the previous run first (an arch that run did not
 # have before any: its time is not known), each arch's cells in the given
-# order, which make keeps for them (the Makefile's CELL_GOALS), so that the
+# order, which make keeps for them (the Makefile's CELL_TARGETS), so that the
 # longest chain does not start last. cells.list keeps the given order.
 rm -f "$RUN_DIR/.times"
 [ -z "$prev" ] || "$HOSTBIN/report" times "$prev" >"$RUN_DIR/.times" 2>/dev/null
