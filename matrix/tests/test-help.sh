@@ -6,7 +6,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 . "$here/lib.sh"
-annotated=$(sed -n 's/^#> \([A-Za-z][A-Za-z0-9_-]*\): .*/\1/p' "$top/Makefile")
+annotated=$(sed -n 's/^#> \([A-Za-z][A-Za-z0-9_-]*\): .*/\1/p' "$top/Makefile" "$top"/mk/*.mk)
 has() { printf '%s\n' "$annotated" | grep -qx "$1"; }
 phony=$(sed -n '/^\.PHONY:/,/[^\\]$/p' "$top/Makefile" | sed 's/^\.PHONY://; s/\\$//' | tr -s ' \t' '\n' | grep -v '^$')
 for t in $phony; do

@@ -1,0 +1,155 @@
+# mk/cells.mk: a cell (build, boot, record), and the cells of a run: make
+# matrix.
+
+# GUEST_APPEND: more kernel parameters, e.g. kmatrix_risky=1 (see guest-tests).
+#> GUEST_APPEND: more kernel parameters for the guest
+GUEST_APPEND ?=
+#> GUEST_ONLY: run only these guest programs, comma-separated (init's kmatrix_only=; a reproducer's PROGRAM...)
+GUEST_ONLY ?=
+# A program that needs more than TEST_TIMEOUT on an arch's emulation has its
+# arch file say so (<arch>_TEST_TIMEOUT_MIN); TEST_TIMEOUT never lowers it,
+# and the console's allowed silence outlasts it as it does TEST_TIMEOUT.
+test_timeout_min = $(or $(call arch,TEST_TIMEOUT_MIN),0)
+CELL_TEST_TIMEOUT = $(shell echo $$(( $(TEST_TIMEOUT) > $(test_timeout_min) ? $(TEST_TIMEOUT) : $(test_timeout_min) )))
+CELL_BOOT_SILENCE = $(shell echo $$(( $(CELL_TEST_TIMEOUT) + 30 > $(BOOT_SILENCE) ? $(CELL_TEST_TIMEOUT) + 30 : $(BOOT_SILENCE) )))
+APPEND = console=$(call arch,CONSOLE) panic=-1 kmatrix_timeout=$(CELL_TEST_TIMEOUT) $(call arch,APPEND) \
+	$(if $(filter 1,$(COVERAGE)),kmatrix_gcov=1) $(if $(GUEST_ONLY),kmatrix_only=$(GUEST_ONLY)) $(GUEST_APPEND)
+QEMU_CMD = $(call arch,QEMU) $(call arch,QEMU_ARGS) -nographic -monitor none \
+	-no-reboot -kernel $(IMAGE_CACHED) -initrd $(CELL_INITRD) -append '$(APPEND)'
+
+#> POINT: the point of `make cell` and the single steps
+POINT ?= $(firstword $(POINTS))
+# The points among $(1) that need the series as tags: all but `pristine`,
+# the imported tree itself. A run of pristine cells only applies no series,
+# so a series that does not apply to this tree cannot stop it.
+series_points = $(filter-out pristine,$(1))
+
+# One cell: build, boot, record (matrix/run-cell.sh). A failed build is a
+# result, not a make error, so the cell always leaves its cell.tsv; the
+# report decides the exit status. The build holds the arch's tree and build
+# directory; the boot needs only the point's kernel and initrd, kept per
+# commit, so in a matrix it runs beside the arch's next build.
+# What every cell of a run is given; the rest of a cell is its arch and
+# point, and what its build's make writes to CELL_DIR/cell.env.
+run_cell = MAKE='$(MAKE)' RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) HOSTBIN=$(HOSTBIN) V=$(V) LOCKS=$(LOCKS) \
+	RETRIES=$(RETRIES) KMATRIX_RUN='run $(RUN_ID)' CELL_IN_MATRIX=$(CELL_IN_MATRIX) REPORT_FLAGS='$(REPORT_FLAGS)' \
+	ARCH=$(1) POINT=$(2) CELL_DIR=$(call cell_dir,$(1),$(2)) \
+	SERIES_ERROR=$(if $(call series_points,$(2)),$(SERIES_ERROR)) $(TOP)/matrix/run-cell.sh
+# What the boot of the cell at ARCH and POINT needs, in shell syntax: the
+# cell's build writes it (its make knows the point's commit, kernel and
+# initrd), and run-cell.sh's boot reads it.
+cell_env_var = $(1)='$(subst ','\'',$(strip $(2)))'$(newline)
+CELL_ENV = $(foreach v,QEMU_CMD QEMU_PKG BOOT_TIMEOUT HOST_MAX_WAIT,$(call cell_env_var,$(v),$($(v)))) \
+	$(call cell_env_var,BOOT_SILENCE,$(CELL_BOOT_SILENCE)) \
+	$(call cell_env_var,KSELFTESTS_UNBUILT,$(if $(KSELFTESTS),$(KST_UNBUILT))) \
+	$(call cell_env_var,CELL_PKGS,$(call arch_pkgs,$(ARCH)) $(KSRC_PKG)) \
+	$(call cell_env_var,CELL_CONFIG,$(BUILD)/config.last) $(call cell_env_var,CELL_REV,$(POINT_REV))
+QEMU_PKG = $(call arch,QEMU_PKG)
+# The make variables that make a cell what it is, which its reproducer
+# (matrix/reproducer.sh) gives `make cell` again, one VAR=value a line.
+REPRODUCE_VARS = WORK KSRC_PKG KSRC_TARBALL SERIES SERIES_NAME SERIES_BASE EXPECT KNOWN_BREAKS \
+	TEST_TIMEOUT BOOT_TIMEOUT BOOT_SILENCE HOST_MAX_WAIT CCACHE COVERAGE GCOV_FILES \
+	GUEST_FAULTS GUEST_APPEND MUTANTS MUTANT_BASE
+define newline
+
+endef
+#> cell-env: write what ARCH's cell at POINT boots with (CELL_DIR/cell.env, reproduce.vars); run-cell.sh's build does
+cell-env:
+	$(call need_arch)
+	$(call need_point)
+	$(Q)mkdir -p $(CELL_DIR)
+	$(file >$(CELL_DIR)/reproduce.vars,$(foreach v,$(REPRODUCE_VARS),$(v)=$(strip $($(v)))$(newline)))
+	$(file >$(CELL_DIR)/cell.env.tmp,$(CELL_ENV))
+	$(Q)sed 's/^[[:space:]]*//' $(CELL_DIR)/cell.env.tmp >$(CELL_DIR)/cell.env && rm -f $(CELL_DIR)/cell.env.tmp
+# The points a run names must exist once the series' tags are made, before
+# any cell builds; but a point of a series that does not apply to this
+# tree: its cells say why they did not run.
+check_points = for p in $(1); do \
+		[ "$$p" != pristine ] && [ -s $(SERIES_ERROR) ] && continue; \
+		$(TOP)/matrix/checkout-point.sh --resolve $(SRC) $$p $(SERIES_NAME) >/dev/null || exit 2; \
+	done
+#> cell: one cell: make cell ARCH=sparc32 [POINT=rc1]
+cell: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
+	$(call need_arch)
+	$(Q)$(MAKE) --no-print-directory deps ARCHES=$(ARCH)
+	$(call need_point)
+	$(Q)$(if $(call series_points,$(POINT)),$(MAKE) --no-print-directory series || test -s $(SERIES_ERROR),true)
+	$(Q)$(call check_points,$(POINT))
+	$(Q)$(call run_cell,$(ARCH),$(POINT)) build && $(call run_cell,$(ARCH),$(POINT)) boot
+
+# All cells, then the table. Each cell rewrites summary.json when it ends, so
+# an interrupted run still has a summary of every finished cell.
+CELLS := $(foreach p,$(POINTS),$(foreach a,$(ARCHES),cell/$(a)/$(p)))
+# Steps at once: builds of different arches and boots run side by side,
+# sharing make's job slots with the kernel builds' compilers (never more
+# than CELL_JOBS of either). One more than JOBS, because a boot mostly
+# waits on the guest's timers: the default no-op run (15 boots) took a
+# median of 56.9 s at -j3 and 72 s at -j2 on 2 cores; at -j4, three
+# powerpc64 guests on 2 cores ran its `signal` selftest past the 30 s
+# TEST_TIMEOUT (2026-12-06).
+#> CELL_JOBS: builds and boots at once, sharing their slots with the compilers (default: JOBS + 1); 1: one at a time
+CELL_JOBS ?= $(shell echo $$(( $(JOBS) + 1 )))
+# What run-matrix.sh (and run-mutants.sh, which ends in it) needs. The
+# cells' make always gets its own -j: the line that starts run-matrix.sh
+# has no literal $(MAKE) (so that `make -n matrix` only prints), so a
+# caller's job slots never reach it, and without -j it would run at -j1.
+RUN_ENV = MAKE='$(MAKE)' RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) RESULTS=$(RESULTS) HOSTBIN=$(HOSTBIN) \
+	REPORT_FLAGS='$(REPORT_FLAGS)' TOP=$(TOP) LOCKS=$(LOCKS) SRC=$(SRC) SERIES_NAME=$(SERIES_NAME) \
+	SERIES='$(SERIES_PATCHES)' CCACHE=$(CCACHE) ARCHES='$(ARCHES)' KSRC_NAME=$(KSRC_NAME) \
+	KSRC_TARBALL=$(KSRC_TARBALL) KSRC_PKG=$(KSRC_PKG) KNOWN_BREAKS=$(KNOWN_BREAKS) \
+	SERIES_ERROR=$(SERIES_ERROR) SERIES_OFFSETS=$(SERIES_OFFSETS) \
+	CELL_JOBS_FLAG=-j$(CELL_JOBS) RETRIES=$(RETRIES) RUN_NOTES='$(subst ','\'',$(RUN_NOTES))' FIRST_BAD=$(FIRST_BAD)
+# A result that regressed against base sends a run on to find the first
+# patch where it did (matrix/first-bad.sh: a bisection of the series'
+# patches on that arch, each probe a cell of RUN_DIR/bisect/).
+#> FIRST_BAD: 1 (default): find the first bad patch of each regression against base; 0: do not
+FIRST_BAD ?= 1
+#> matrix: build, boot and test every ARCHES x POINTS cell, print the table
+matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
+	$(Q)$(if $(call series_points,$(POINTS)),$(MAKE) --no-print-directory series || \
+		{ test -s $(SERIES_ERROR) && echo "kmatrix: the cells at the series' points will not run (the series does not apply); the others will" >&2; },true)
+	$(Q)$(call check_points,$(POINTS))
+	$(Q)$(RUN_ENV) POINTS='$(POINTS)' SERIES_POINTS='$(call series_points,$(POINTS))' \
+		ARCH_VIEW='$(if $(filter 1,$(words $(ARCHES))),$(TOP)/matrix/arch-view.sh $(SRC) $(SERIES_NAME) $(ARCHES) $($(ARCHES)_KARCH))' \
+		$(TOP)/matrix/run-matrix.sh $(CELLS)
+
+# The cells of a run: run-matrix.sh's goals, cell/ARCH/POINT each, given
+# once the series' tags exist. Cells of one arch share its tree and build
+# directory: each waits for the arch's cell before it among the goals, so
+# cells of different arches run side by side, never one arch's builds
+# twice at once. A cell runs in one of two ways:
+#   with a kernel to build in the run, build then boot in one job, after
+#   the arch's previous cell;
+#   with every kernel built, the boot after its own build step
+#   (cell-build/ARCH/POINT, after the arch's previous build step) only:
+#   so one arch's boots overlap.
+# Not the second way always: make starts the next goal's build before an
+# earlier cell's boot that has become ready (seen in a cold run: m68k's
+# base kernel built at 07:15 was not booted by 07:28, while four more
+# builds started), which keeps every result back until the builds are
+# nearly done.
+CELL_TARGETS := $(filter cell/%,$(MAKECMDGOALS))
+# The commit of a point, asked once per make.
+point_rev_of = $(or $(rev.$(1)),$(eval rev.$(1) := $$(shell $(TOP)/matrix/checkout-point.sh --resolve $(SRC) $(1) $(SERIES_NAME) 2>/dev/null))$(rev.$(1)))
+cell_image = $(BUILD_ROOT)/$(1)/images/$(or $(call point_rev_of,$(2)),unknown-point)/$(notdir $($(1)_IMAGE))
+cell_words = $(subst /, ,$(1))
+CELLS_BUILT := $(if $(CELL_TARGETS),$(if $(strip $(foreach c,$(CELL_TARGETS),$(if $(wildcard \
+	$(call cell_image,$(word 2,$(call cell_words,$(c))),$(word 3,$(call cell_words,$(c))))),,$(c)))),,1))
+cell_step = $(if $(CELLS_BUILT),cell-build/$(1),cell/$(1))
+$(foreach c,$(CELL_TARGETS:cell/%=%),$(eval cell_arch := $(firstword $(subst /, ,$(c)))) \
+	$(if $(last.$(cell_arch)),$(eval $(call cell_step,$(c)): | $(call cell_step,$(last.$(cell_arch))))) \
+	$(eval last.$(cell_arch) := $(c)))
+# One step of a cell: run-cell.sh with the cell's arch and point. (Each
+# line names $(MAKE) itself, in run_cell, for the job slots: see KMAKE_ARGS.)
+run_cell_of = $(call run_cell,$(firstword $(subst /, ,$(1))),$(word 2,$(subst /, ,$(1))))
+ifneq ($(CELLS_BUILT),)
+cell/%: cell-build/% FORCE
+	$(Q)$(call run_cell_of,$*) boot
+else
+cell/%: FORCE
+	$(Q)$(call run_cell_of,$*) build && $(call run_cell_of,$*) boot
+endif
+cell-build/%: FORCE
+	$(Q)$(call run_cell_of,$*) build
+again/%: FORCE
+	$(Q)$(call run_cell_of,$*) again
