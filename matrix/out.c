@@ -186,7 +186,11 @@ static const char *md_backslashes(FILE *f, const char *s)
 	return s + n;
 }
 
-void md_str(FILE *f, const char *s)
+/*
+ * Markdown text with its backslashes, its pipes (a table's cells) and,
+ * outside a code span, its backticks escaped; control characters as spaces.
+ */
+static void md_escaped(FILE *f, const char *s, int in_code)
 {
 	while (*s) {
 		unsigned cp;
@@ -196,13 +200,18 @@ void md_str(FILE *f, const char *s)
 			continue;
 		}
 		cp = utf8_next(&s);
-		if (cp == '|' || cp == '`')
+		if (cp == '|' || (cp == '`' && !in_code))
 			fprintf(f, "\\%c", cp);
 		else if (is_control(cp))
 			fputc(' ', f);
 		else
 			utf8_put(f, cp);
 	}
+}
+
+void md_str(FILE *f, const char *s)
+{
+	md_escaped(f, s, 0);
 }
 
 /*
@@ -228,21 +237,7 @@ void md_code(FILE *f, const char *s)
 		fputc('`', f);
 	if (pad)
 		fputc(' ', f);
-	while (*s) {
-		unsigned cp;
-
-		if (*s == '\\') {
-			s = md_backslashes(f, s);
-			continue;
-		}
-		cp = utf8_next(&s);
-		if (cp == '|')
-			fputs("\\|", f);
-		else if (is_control(cp))
-			fputc(' ', f);
-		else
-			utf8_put(f, cp);
-	}
+	md_escaped(f, s, 1);
 	if (pad)
 		fputc(' ', f);
 	for (size_t i = 0; i <= longest; i++)

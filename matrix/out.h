@@ -77,6 +77,7 @@ int write_html(const struct run *r, const struct comparison *since_previous);
 int write_history(const char *out_dir, const struct run *runs, size_t nruns);
 void print_table(const struct run *r);
 void print_flips_text(const struct run *r);
+int write_flips_md(FILE *f, const struct run *r, const char *arch);
 void print_cell_line(const struct cell *c);
 /* Whether the cell now (its reproduce.sh) came out as was did; prints why, returns 0 if so. */
 int print_reproduced(const struct cell *was, const struct cell *now);

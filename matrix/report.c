@@ -32,6 +32,7 @@ static const char usage_text[] =
 	"       report times RUN\n"
 	"       report [--expect FILE] again RUN\n"
 	"       report [--expect FILE] regressions RUN\n"
+	"       report [--expect FILE] flips [--arch ARCH] RUN\n"
 	"       report vocab [--shell]\n"
 	"\n"
 	"  summary  write RUN's summary.json, junit.xml, summary.md and index.html (and\n"
@@ -57,6 +58,8 @@ static const char usage_text[] =
 	"           host overloaded)\n"
 	"  regressions  ARCH, POINT, TEST of each result that regressed against\n"
 	"           base, at the first point of its arch where it did (TSV)\n"
+	"  flips    the results that change along the points (of ARCH), as\n"
+	"           summary.md's section; exit 0 if there are some\n"
 	"  vocab    the status and outcome names, for scripts; --shell: the\n"
 	"           outcomes' as assignments (KMX_BUILD_OK=ok)\n"
 	"\n"
@@ -419,6 +422,22 @@ static int cmd_cell_done(int argc, char **argv, const struct expectations *x)
 	return cell_ok(c) ? 0 : 1;
 }
 
+/* Where results change along the points, of one arch (arch-view.sh) or all. */
+static int cmd_flips(int argc, char **argv, const struct expectations *x)
+{
+	const char *arch = NULL;
+	struct run r;
+
+	if (argc == 3 && !strcmp(argv[0], "--arch")) {
+		arch = argv[1];
+		argc -= 2;
+		argv += 2;
+	}
+	if (!load_one_run(argc, argv, x, &r))
+		return usage();
+	return !write_flips_md(stdout, &r, arch);
+}
+
 /* The outcomes' names as shell assignments (KMX_BUILD_OK=ok), for the scripts that write them. */
 static int vocab_shell(void)
 {
@@ -490,6 +509,8 @@ int main(int argc, char **argv)
 		return cmd_again(argc, argv, &x);
 	if (!strcmp(argv[-1], "regressions"))
 		return cmd_regressions(argc, argv, &x);
+	if (!strcmp(argv[-1], "flips"))
+		return cmd_flips(argc, argv, &x);
 	if (!strcmp(argv[-1], "vocab"))
 		return cmd_vocab(argc, argv);
 	return usage();

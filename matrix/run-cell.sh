@@ -45,8 +45,8 @@ eval "$("$HOSTBIN/report" vocab --shell)"
 # The cell's own make: it writes cell.env, and builds unless told only
 # that; the build under the arch's lock.
 set -- --no-print-directory ARCH="$ARCH" POINT="$POINT" RUN_ID="$RUN_ID" RUN_DIR="$RUN_DIR"
-locked_make() {	# GOAL...
-	"$(dirname "$0")/with-lock.sh" "$LOCKS/$ARCH" "the $ARCH tree and build" $MAKE "$@"
+locked() {	# COMMAND...
+	"$(dirname "$0")/with-lock.sh" "$LOCKS/$ARCH" "the $ARCH tree and build" "$@"
 }
 
 if [ "$step" = build ]; then
@@ -60,10 +60,12 @@ if [ "$step" = build ]; then
 	else
 		echo "  [$cell] building kernel and initramfs (log: $CELL_DIR/build.log)"
 		if [ "$V" = 1 ]; then
-			{ locked_make "$@" cell-env kernel initrd V=1; echo $? >"$CELL_DIR/.rc"; } 2>&1 | tee "$CELL_DIR/build.log"
+			{ locked $MAKE "$@" cell-env kernel initrd V=1; echo $? >"$CELL_DIR/.rc"; } 2>&1 | tee "$CELL_DIR/build.log"
 			rc=$(cat "$CELL_DIR/.rc"); rm -f "$CELL_DIR/.rc"
 		else
-			locked_make "$@" cell-env kernel initrd >"$CELL_DIR/build.log" 2>&1
+			# The make's output to the log; what the lock waits for, to the run.
+			locked sh -c 'log=$1; shift; exec "$@" >"$log" 2>&1' sh "$CELL_DIR/build.log" \
+				$MAKE "$@" cell-env kernel initrd
 			rc=$?
 		fi
 		build_s=$(since "$t0")

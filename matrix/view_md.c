@@ -156,15 +156,28 @@ int write_markdown(const struct run *r)
 	tests_table(f, r);
 	coverage_table(f, r);
 	if (r->nflips)
-		fprintf(f, "\n## Where results change along the points\n\n"
-			"| arch | test | from | to | at point |\n|---|---|---|---|---|\n");
+		fputc('\n', f);
+	write_flips_md(f, r, NULL);
+	return out_commit(&o);
+}
+
+/* "Where results change along the points", of one arch or (NULL) all; 0 if none changes. */
+int write_flips_md(FILE *f, const struct run *r, const char *arch)
+{
+	int n = 0;
+
 	for (size_t i = 0; i < r->nflips; i++) {
 		const struct flip *x = &r->flips[i];
 
+		if (arch && strcmp(x->to->arch, arch))
+			continue;
+		if (!n++)
+			fprintf(f, "## Where results change along the points\n\n"
+				"| arch | test | from | to | at point |\n|---|---|---|---|---|\n");
 		md_printf(f, "| %s | ", x->to->arch);
 		md_code(f, x->now->name);
 		md_printf(f, " | %s | %s | %s (after %s) |\n", status_name(x->was->status),
 			  status_name(x->now->status), x->to->point, x->from->point);
 	}
-	return out_commit(&o);
+	return n;
 }

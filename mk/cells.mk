@@ -52,12 +52,14 @@ REPRODUCE_VARS = WORK KSRC_PKG KSRC_TARBALL SERIES SERIES_NAME SERIES_BASE EXPEC
 	GUEST_FAULTS GUEST_APPEND MUTANTS MUTANT_BASE
 define newline
 
+
 endef
 #> cell-env: write what ARCH's cell at POINT boots with (CELL_DIR/cell.env, reproduce.vars); run-cell.sh's build does
+# (The folder by $(shell): make expands a recipe whole before its first line runs.)
 cell-env:
 	$(call need_arch)
 	$(call need_point)
-	$(Q)mkdir -p $(CELL_DIR)
+	$(shell mkdir -p $(CELL_DIR))
 	$(file >$(CELL_DIR)/reproduce.vars,$(foreach v,$(REPRODUCE_VARS),$(v)=$(strip $($(v)))$(newline)))
 	$(file >$(CELL_DIR)/cell.env.tmp,$(CELL_ENV))
 	$(Q)sed 's/^[[:space:]]*//' $(CELL_DIR)/cell.env.tmp >$(CELL_DIR)/cell.env && rm -f $(CELL_DIR)/cell.env.tmp

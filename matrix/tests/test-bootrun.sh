@@ -4,7 +4,6 @@
 set -u
 bin=$1
 here=$(dirname "$0")
-. "$here/../lib.sh"
 . "$here/lib.sh"
 make_tmp
 

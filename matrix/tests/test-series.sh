@@ -3,9 +3,10 @@
 # series file and an mbox give the same points; base=reverse undoes the
 # series; a patch that does not apply names the patch, file and hunk and
 # leaves no tag behind; verify-series.sh compares the patches with seeds.
+# usage: test-series.sh HOSTBIN
 set -u
+bin=$1
 here=$(cd "$(dirname "$0")" && pwd)
-. "$here/../lib.sh"
 . "$here/lib.sh"
 make_tmp
 export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@t GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@t
@@ -36,15 +37,22 @@ SERIES_POINTS=$tmp/folder/points "$here/../apply-series.sh" "$repo" "$tmp/quilt"
 expect "SERIES_POINTS: the named point of the series" [ "$(git -C "$repo" show s3p/after-c:f.c | tr '\n' ' ')" = "a B C " ]
 
 # arch-view.sh: the patches an arch builds, and where its results change
-# (from summary.json; another arch's change is not shown).
+# (`report flips`; another arch's change is not shown).
 mkdir "$tmp/run"
-cat >"$tmp/run/summary.json" <<'JSON'
-{"cells": [{"arch": "a1", "point": "base", "tests": [{"name": "t", "status": "pass"}]},
-  {"arch": "a2", "point": "base", "tests": [{"name": "t", "status": "pass"}]},
-  {"arch": "a1", "point": "after-c", "tests": [{"name": "t", "status": "fail"}, {"name": "u", "status": "pass"}]},
-  {"arch": "a2", "point": "after-c", "tests": [{"name": "t", "status": "skip"}]}]}
-JSON
-"$here/../arch-view.sh" "$repo" s1 a1 k1 "$tmp/run" >/dev/null
+printf 'a1 base\na2 base\na1 after-c\na2 after-c\n' >"$tmp/run/cells.list"
+cell() {	# ARCH POINT NAME STATUS [NAME STATUS]...: a cell's record
+	mkdir -p "$tmp/run/$1-$2"
+	{
+		printf 'arch\t%s\npoint\t%s\nbuild\tok\t1.0\t\nboot\tok\t1.0\t\n' "$1" "$2"
+		shift 2
+		while [ $# -gt 0 ]; do printf 'test\t%s\t%s\t\n' "$1" "$2"; shift 2; done
+	} >"$tmp/run/$1-$2/cell.tsv"
+}
+cell a1 base t pass
+cell a2 base t pass
+cell a1 after-c t fail u pass
+cell a2 after-c t skip
+HOSTBIN=$bin "$here/../arch-view.sh" "$repo" s1 a1 k1 "$tmp/run" >/dev/null
 expect "arch-view: both patches, with their files" [ "$(grep -c '^| 0[12]-sub-change-[bc] | sub: change [bc] | `f.c ` |$' "$tmp/run/arch-a1.md")" = 2 ]
 expect "arch-view: a1's change only" [ "$(grep '^| a[12] ' "$tmp/run/arch-a1.md")" = '| a1 | `t` | pass | fail | after-c (after base) |' ]
 
