@@ -7,6 +7,7 @@
 # runs is a hole in the tests).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib.sh"
 . "$here/lib.sh"
 run=$1
 shift

@@ -6,6 +6,7 @@
 # result, and ids unique.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib.sh"
 . "$here/lib.sh"
 run=$1
 k=$run/kcidb.json

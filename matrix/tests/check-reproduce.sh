@@ -8,6 +8,7 @@
 # an error result of its own and exit 1. Each is one short boot.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib.sh"
 . "$here/lib.sh"
 matrix=$1 failing=$2
 make_tmp

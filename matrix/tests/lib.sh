@@ -1,7 +1,5 @@
-# The test suites' own helpers, after what every script shares (die, now,
-# since, make_tmp, ...: ../lib.sh, sourced here; a suite lives beside this
-# file, so its $0 finds it).
-. "$(dirname "$0")/../lib.sh"
+# The test suites' own helpers; what every script shares (die, now, since,
+# make_tmp, ...) is in ../lib.sh, which a suite sources first.
 # `expect DESCRIPTION COMMAND...` counts a pass when COMMAND succeeds and
 # prints FAIL otherwise, and returns COMMAND's verdict (so a caller can add
 # details to a failure); `finish NAME` prints the closing line and sets

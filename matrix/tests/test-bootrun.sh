@@ -4,6 +4,7 @@
 set -u
 bin=$1
 here=$(dirname "$0")
+. "$here/../lib.sh"
 . "$here/lib.sh"
 make_tmp
 

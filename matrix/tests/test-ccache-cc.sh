@@ -3,6 +3,7 @@
 # directly, any other through ccache (stand-ins for both say which ran).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib.sh"
 . "$here/lib.sh"
 make_tmp
 mkdir "$tmp/bin"

@@ -9,6 +9,7 @@
 set -u
 bin=$1
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib.sh"
 . "$here/lib.sh"
 make_tmp
 cov=$bin/coverage

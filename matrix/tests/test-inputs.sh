@@ -7,6 +7,7 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
+. "$here/../lib.sh"
 . "$here/lib.sh"
 make_tmp
 

@@ -4,6 +4,7 @@
 # arch builds, and the time helpers.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib.sh"
 . "$here/lib.sh"
 make_tmp
 

@@ -7,6 +7,7 @@
 set -u
 bin=$1
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib.sh"
 . "$here/lib.sh"
 make_tmp
 if [ ! -x "$bin/gen_init_cpio" ]; then
