@@ -134,6 +134,10 @@ static void utf8_put(FILE *f, unsigned cp)
 
 void json_str(FILE *f, const char *s)
 {
+	if (!s) {
+		fputs("null", f);
+		return;
+	}
 	fputc('"', f);
 	while (*s) {
 		unsigned cp = utf8_next(&s);
@@ -371,6 +375,17 @@ void md_printf(FILE *f, const char *fmt, ...)
 	va_start(ap, fmt);
 	esc_vprintf(f, md_str, fmt, ap);
 	va_end(ap);
+}
+
+void put_list(FILE *f, esc_printf_fn *pr, const char *head, const char *item, const char *tail,
+	      char *const *s, size_t n)
+{
+	if (!n)
+		return;
+	fputs(head, f);
+	for (size_t i = 0; i < n; i++)
+		pr(f, item, s[i]);
+	fputs(tail, f);
 }
 
 void term_printf(const char *fmt, ...)

@@ -38,8 +38,14 @@ static inline int is_control(unsigned cp)
 	return cp < 0x20 || (cp >= 0x7f && cp < 0xa0);
 }
 
-/* A JSON string, quoted: a control character as \uXXXX. */
+/* A JSON string, quoted: a control character as \uXXXX; null for no string. */
 void json_str(FILE *f, const char *s);
+/* A member of an object: the text before its value (the comma, the key), then the string. */
+static inline void json_member(FILE *f, const char *before, const char *s)
+{
+	fputs(before, f);
+	json_str(f, s);
+}
 /*
  * Text for HTML or XML, in an element or in a quoted attribute: a control
  * character other than tab and newline, which XML 1.0 cannot hold even
@@ -60,6 +66,18 @@ void md_str(FILE *f, const char *s);
 void md_code(FILE *f, const char *s);
 /* printf whose %s arguments are all escaped with md_str. */
 void md_printf(FILE *f, const char *fmt, ...);
+/*
+ * The rest of a Markdown table's head after its first columns' names (view_md.c):
+ * a column per name, then the rule, the first columns' (rule) and one per name.
+ */
+void md_head(FILE *f, const char *rule, const char *const *names, size_t n);
+/*
+ * A list of a run's strings in HTML or Markdown: head, each string through
+ * pr's item format, tail; nothing at all for none.
+ */
+typedef void esc_printf_fn(FILE *f, const char *fmt, ...);
+void put_list(FILE *f, esc_printf_fn *pr, const char *head, const char *item, const char *tail,
+	      char *const *s, size_t n);
 /*
  * printf to the terminal: each %s argument with its control characters
  * shown as \xHH, so an escape sequence from a guest reaches no terminal.

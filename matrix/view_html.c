@@ -188,14 +188,9 @@ int write_html(const struct run *r, const struct comparison *since_previous)
 	put_style(f);
 	run_subject(r, subject, sizeof(subject));
 	markup_printf(f, "</style></head><body>\n<h1>kmatrix run %s</h1>\n<p id=\"subject\">%s.</p>\n", r->id, subject);
-	if (r->noffsets)
-		fprintf(f, "<p>The series met this tree with offsets (no fuzz):</p><ul>\n");
-	for (size_t i = 0; i < r->noffsets; i++)
-		markup_printf(f, "<li><code>%s</code></li>\n", r->offsets[i]);
-	if (r->noffsets)
-		fprintf(f, "</ul>\n");
-	for (size_t i = 0; i < r->nnotes; i++)
-		markup_printf(f, "<p class=\"note\">Note: %s</p>\n", r->notes[i]);
+	put_list(f, markup_printf, "<p>The series met this tree with offsets (no fuzz):</p><ul>\n",
+		 "<li><code>%s</code></li>\n", "</ul>\n", r->offsets, r->noffsets);
+	put_list(f, markup_printf, "", "<p class=\"note\">Note: %s</p>\n", "", r->notes, r->nnotes);
 	if (r->mutants.n)
 		html_mutants(f, r);
 	else

@@ -4,20 +4,22 @@
 
 #include "out.h"
 
-static void json_str_or_null(FILE *f, const char *s)
+/* An array of strings on one line: ["a", "b"]. */
+static void json_strs(FILE *f, char *const *s, size_t n)
 {
-	if (s)
-		json_str(f, s);
-	else
-		fputs("null", f);
+	fputc('[', f);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(f, "%s", i ? ", " : "");
+		json_str(f, s[i]);
+	}
+	fputc(']', f);
 }
 
 static void json_tally(FILE *f, const struct coverage_tally *t)
 {
 	fprintf(f, "{");
 	if (t->patch) {
-		fprintf(f, "\"patch\": ");
-		json_str(f, t->patch);
+		json_member(f, "\"patch\": ", t->patch);
 		fprintf(f, ", ");
 	}
 	fprintf(f, "\"lines_run\": %u, \"lines_with_code\": %u, \"branches_taken\": %u, \"branches\": %u, "
@@ -26,16 +28,12 @@ static void json_tally(FILE *f, const struct coverage_tally *t)
 
 static void write_cell(FILE *f, const struct cell *c)
 {
-	fprintf(f, "{\"arch\": ");
-	json_str(f, c->arch);
-	fprintf(f, ", \"point\": ");
-	json_str(f, c->point);
-	fprintf(f, ",\n     \"build\": {\"status\": ");
-	json_str(f, build_name(c->build));
+	json_member(f, "{\"arch\": ", c->arch);
+	json_member(f, ", \"point\": ", c->point);
+	json_member(f, ",\n     \"build\": {\"status\": ", build_name(c->build));
 	fprintf(f, ", \"seconds\": %.1f, \"reason\": ", c->build_s);
 	json_str(f, c->build_reason);
-	fprintf(f, "},\n     \"boot\": {\"status\": ");
-	json_str(f, boot_name(c->boot));
+	json_member(f, "},\n     \"boot\": {\"status\": ", boot_name(c->boot));
 	fprintf(f, ", \"seconds\": %.1f, \"reason\": ", c->boot_s);
 	json_str(f, c->boot_reason);
 	/* bootrun's sample of QEMU's threads: how busy the host was. */
@@ -44,16 +42,11 @@ static void write_cell(FILE *f, const struct cell *c)
 			c->qemu_waited_s);
 	else
 		fprintf(f, ", \"host\": null");
-	fprintf(f, "},\n     \"qemu_command\": ");
-	json_str(f, c->qemu);
-	fprintf(f, ",\n     \"status\": ");
-	json_str(f, cell_status(c));
-	fprintf(f, ", \"infra\": ");
-	json_str_or_null(f, c->infra_cause);
-	fprintf(f, ", \"known_break\": ");
-	json_str_or_null(f, c->known_break);
-	fprintf(f, ", \"retry\": ");
-	json_str_or_null(f, c->retry);
+	json_member(f, "},\n     \"qemu_command\": ", c->qemu);
+	json_member(f, ",\n     \"status\": ", cell_status(c));
+	json_member(f, ", \"infra\": ", c->infra_cause);
+	json_member(f, ", \"known_break\": ", c->known_break);
+	json_member(f, ", \"retry\": ", c->retry);
 	fprintf(f, ",\n     \"counts\": {\"pass\": %u, \"fail\": %u, \"skip\": %u, \"xfail\": %u, \"error\": %u, ",
 		c->counts[KMX_PASS], c->counts[KMX_FAIL], c->counts[KMX_SKIP],
 		c->counts[KMX_XFAIL], c->counts[KMX_ERROR]);
@@ -74,8 +67,7 @@ static void write_cell(FILE *f, const struct cell *c)
 		char path[512];
 
 		snprintf(path, sizeof(path), "%s/reproduce.sh", c->dir);
-		fprintf(f, ", \"reproducer\": ");
-		json_str(f, path);
+		json_member(f, ", \"reproducer\": ", path);
 	}
 	/* make coverage's cells: the series' changed lines run, per patch. */
 	if (c->has_coverage) {
@@ -94,24 +86,17 @@ static void write_cell(FILE *f, const struct cell *c)
 
 		fprintf(f, "%s\n       {\"name\": ", j ? "," : "");
 		json_str(f, t->name);
-		fprintf(f, ", \"status\": ");
-		json_str(f, status_name(t->status));
-		fprintf(f, ", \"reason\": ");
-		json_str(f, t->reason);
-		fprintf(f, ", \"diagnostics\": ");
-		json_str(f, t->diag);
-		fprintf(f, ", \"expected\": ");
-		json_str_or_null(f, t->judged ? status_name(t->expected) : NULL);
+		json_member(f, ", \"status\": ", status_name(t->status));
+		json_member(f, ", \"reason\": ", t->reason);
+		json_member(f, ", \"diagnostics\": ", t->diag);
+		json_member(f, ", \"expected\": ", t->judged ? status_name(t->expected) : NULL);
 		fprintf(f, ", \"unexpected\": %s%s", t->unexpected ? "true" : "false",
 			t->unjudged ? ", \"unjudged\": true" : "");
 		/* Judged against base: how it stands there (run.h), and base's status. */
 		if (t->vs_base != BASE_NONE) {
-			fprintf(f, ", \"against_base\": ");
-			json_str(f, base_relation_name[t->vs_base]);
-			fprintf(f, ", \"base_status\": ");
-			json_str_or_null(f, t->at_base ? status_name(t->at_base->status) : NULL);
-			fprintf(f, ", \"first_bad\": ");
-			json_str_or_null(f, t->first_bad);
+			json_member(f, ", \"against_base\": ", base_relation_name[t->vs_base]);
+			json_member(f, ", \"base_status\": ", t->at_base ? status_name(t->at_base->status) : NULL);
+			json_member(f, ", \"first_bad\": ", t->first_bad);
 		}
 		fprintf(f, "}");
 	}
@@ -125,58 +110,37 @@ int write_json(const struct run *r)
 
 	if (!f)
 		return -1;
-	fprintf(f, "{\n  \"run_id\": ");
-	json_str(f, r->id);
-	fprintf(f, ",\n  \"ccache\": ");
-	json_str_or_null(f, r->ccache);
+	json_member(f, "{\n  \"run_id\": ", r->id);
+	json_member(f, ",\n  \"ccache\": ", r->ccache);
 	fprintf(f, ",\n  \"patches\": [");
 	for (size_t i = 0; i < r->npatches; i++) {
 		fprintf(f, "%s{\"point\": ", i ? ", " : "");
 		json_str(f, r->patch_points[i]);
-		fprintf(f, ", \"subject\": ");
-		json_str(f, r->patch_subjects[i]);
+		json_member(f, ", \"subject\": ", r->patch_subjects[i]);
 		fputc('}', f);
 	}
 	fputc(']', f);
-	if (r->started) {
-		fprintf(f, ",\n  \"started\": ");
-		json_str(f, r->started);
-	}
-	if (r->kernel) {
-		fprintf(f, ",\n  \"kernel\": ");
-		json_str(f, r->kernel);
-	}
+	if (r->started)
+		json_member(f, ",\n  \"started\": ", r->started);
+	if (r->kernel)
+		json_member(f, ",\n  \"kernel\": ", r->kernel);
 	if (r->tree) {
-		fprintf(f, ",\n  \"tree\": {\"name\": ");
-		json_str(f, r->tree);
-		fprintf(f, ", \"source\": ");
-		json_str(f, r->tree_source);
-		fprintf(f, ", \"offsets\": [");
-		for (size_t i = 0; i < r->noffsets; i++) {
-			fprintf(f, "%s", i ? ", " : "");
-			json_str(f, r->offsets[i]);
-		}
-		fprintf(f, "], \"series_error\": ");
-		json_str_or_null(f, r->series_error);
+		json_member(f, ",\n  \"tree\": {\"name\": ", r->tree);
+		json_member(f, ", \"source\": ", r->tree_source);
+		fprintf(f, ", \"offsets\": ");
+		json_strs(f, r->offsets, r->noffsets);
+		json_member(f, ", \"series_error\": ", r->series_error);
 		fputc('}', f);
 	}
 	if (r->series_name) {
-		fprintf(f, ",\n  \"series\": {\"name\": ");
-		json_str(f, r->series_name);
-		fprintf(f, ", \"source\": ");
-		json_str(f, r->series_source);
+		json_member(f, ",\n  \"series\": {\"name\": ", r->series_name);
+		json_member(f, ", \"source\": ", r->series_source);
 		fputc('}', f);
 	}
-	if (r->ended) {
-		fprintf(f, ",\n  \"ended\": ");
-		json_str(f, r->ended);
-	}
-	fprintf(f, ",\n  \"notes\": [");
-	for (size_t i = 0; i < r->nnotes; i++) {
-		fprintf(f, "%s", i ? ", " : "");
-		json_str(f, r->notes[i]);
-	}
-	fprintf(f, "]");
+	if (r->ended)
+		json_member(f, ",\n  \"ended\": ", r->ended);
+	fprintf(f, ",\n  \"notes\": ");
+	json_strs(f, r->notes, r->nnotes);
 	fprintf(f, ",\n  \"cells\": [");
 	for (size_t i = 0; i < r->ncells; i++) {
 		fprintf(f, "%s\n    ", i ? "," : "");

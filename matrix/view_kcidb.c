@@ -128,18 +128,14 @@ int write_kcidb(const struct run *r)
 			fprintf(f, "%s{\"name\": ", i ? ", " : "");
 			json_str(f, slash ? slash + 1 : r->patch_files[i]);
 			snprintf(url, sizeof(url), "file://%s", r->patch_files[i]);
-			fprintf(f, ", \"url\": ");
-			json_str(f, url);
+			json_member(f, ", \"url\": ", url);
 			fprintf(f, "}");
 		}
 		fprintf(f, "]");
 	}
-	fprintf(f, ", \"misc\": {\"kernel\": ");
-	json_str(f, r->kernel ? r->kernel : "");
-	fprintf(f, ", \"tree_source\": ");
-	json_str(f, r->tree_source ? r->tree_source : "");
-	fprintf(f, ", \"series\": ");
-	json_str(f, r->series_name ? r->series_name : "");
+	json_member(f, ", \"misc\": {\"kernel\": ", r->kernel ? r->kernel : "");
+	json_member(f, ", \"tree_source\": ", r->tree_source ? r->tree_source : "");
+	json_member(f, ", \"series\": ", r->series_name ? r->series_name : "");
 	opt_str(f, "series_error", r->series_error);
 	fprintf(f, "}}],\n\"builds\": [");
 	for (size_t i = 0; i < r->ncells; i++) {
@@ -154,10 +150,8 @@ int write_kcidb(const struct run *r)
 		fprintf(f, ", \"status\": \"%s\", \"duration\": %.1f, \"misc\": {\"point\": ",
 			kcidb_build_status[c->build], c->build_s);
 		json_str(f, c->point);
-		fprintf(f, ", \"kmatrix_status\": ");
-		json_str(f, cell_status(c));
-		fprintf(f, ", \"reason\": ");
-		json_str(f, c->build_reason);
+		json_member(f, ", \"kmatrix_status\": ", cell_status(c));
+		json_member(f, ", \"reason\": ", c->build_reason);
 		fprintf(f, "}}");
 	}
 	fprintf(f, "],\n\"tests\": [");
@@ -168,10 +162,8 @@ int write_kcidb(const struct run *r)
 		write_test(f, r, c, "boot", "boot",
 			   kcidb_boot_status[c->boot], c->boot_s, first);
 		first = 0;
-		fprintf(f, ", \"misc\": {\"kmatrix_status\": ");
-		json_str(f, boot_name(c->boot));
-		fprintf(f, ", \"reason\": ");
-		json_str(f, c->boot_reason);
+		json_member(f, ", \"misc\": {\"kmatrix_status\": ", boot_name(c->boot));
+		json_member(f, ", \"reason\": ", c->boot_reason);
 		fprintf(f, "}}");
 		for (size_t m = 0; m < c->ntests; m++) {
 			const struct test *t = &c->tests[m];
@@ -179,24 +171,16 @@ int write_kcidb(const struct run *r)
 			kcidb_path(path, sizeof(path), t->name);
 			snprintf(tail, sizeof(tail), "%zu", m + 1);
 			write_test(f, r, c, tail, path, kcidb_test_status[t->status], -1, 0);
-			fprintf(f, ", \"misc\": {\"name\": ");
-			json_str(f, t->name);
+			json_member(f, ", \"misc\": {\"name\": ", t->name);
 			fprintf(f, ", \"kmatrix_status\": \"%s\", \"verdict\": \"%s\", \"expected\": ", status_name(t->status),
 				t->unexpected ? "unexpected" : t->unjudged ? "unjudged" : "expected");
-			if (t->judged)
-				fprintf(f, "\"%s\"", status_name(t->expected));
-			else
-				fputs("null", f);
-			fprintf(f, ", \"cell\": ");
-			json_str(f, cell_status(c));
+			json_str(f, t->judged ? status_name(t->expected) : NULL);
+			json_member(f, ", \"cell\": ", cell_status(c));
 			/* Judged against base, not by an expectation: how (run.h's names). */
 			if (t->vs_base != BASE_NONE) {
-				fprintf(f, ", \"against_base\": ");
-				json_str(f, base_relation_name[t->vs_base]);
-				if (t->first_bad) {
-					fprintf(f, ", \"first_bad\": ");
-					json_str(f, t->first_bad);
-				}
+				json_member(f, ", \"against_base\": ", base_relation_name[t->vs_base]);
+				if (t->first_bad)
+					json_member(f, ", \"first_bad\": ", t->first_bad);
 			}
 			fprintf(f, "}");
 			opt_str(f, "comment", t->reason && t->reason[0] ? t->reason : NULL);

@@ -9,6 +9,16 @@
 
 #include "out.h"
 
+void md_head(FILE *f, const char *rule, const char *const *names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		md_printf(f, " %s |", names[i]);
+	fprintf(f, "\n%s", rule);
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "---|");
+	fputc('\n', f);
+}
+
 static void grid_cell(FILE *f, const struct cell *c)
 {
 	const char *bold = cell_ok(c) ? "" : "**";
@@ -124,23 +134,11 @@ int write_markdown(const struct run *r)
 		return -1;
 	run_subject(r, subject, sizeof(subject));
 	md_printf(f, "# kmatrix run %s\n\n%s.\n\n", r->id, subject);
-	if (r->noffsets)
-		fprintf(f, "The series met this tree with offsets (no fuzz):\n\n");
-	for (size_t i = 0; i < r->noffsets; i++)
-		md_printf(f, "- %s\n", r->offsets[i]);
-	if (r->noffsets)
-		fputc('\n', f);
-	for (size_t i = 0; i < r->nnotes; i++)
-		md_printf(f, "Note: %s\n", r->notes[i]);
-	if (r->nnotes)
-		fputc('\n', f);
+	put_list(f, md_printf, "The series met this tree with offsets (no fuzz):\n\n", "- %s\n", "\n", r->offsets,
+		 r->noffsets);
+	put_list(f, md_printf, "", "Note: %s\n", "\n", r->notes, r->nnotes);
 	fprintf(f, "| arch |");
-	for (size_t p = 0; p < r->npoints; p++)
-		md_printf(f, " %s |", r->points[p]);
-	fprintf(f, "\n|---|");
-	for (size_t p = 0; p < r->npoints; p++)
-		fprintf(f, "---|");
-	fputc('\n', f);
+	md_head(f, "|---|", r->points, r->npoints);
 	for (size_t a = 0; a < r->narchs; a++) {
 		md_printf(f, "| %s |", r->archs[a]);
 		for (size_t p = 0; p < r->npoints; p++) {

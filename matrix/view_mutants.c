@@ -30,24 +30,29 @@ static const char *detail(const struct mutant_cell *mc)
 	return "";
 }
 
-int write_mutants_json(const struct run *r)
+/* RUN/NAME, written whole by body: only a run with mutants has the file. */
+static int write_file(const struct run *r, const char *name, void (*body)(FILE *f, const struct run *r))
 {
 	struct out o;
-	struct mutant_totals t;
 	FILE *f;
 
 	if (!r->mutants.n)
 		return 0;
-	f = out_open(&o, r->dir, "mutants.json");
+	f = out_open(&o, r->dir, name);
 	if (!f)
 		return -1;
+	body(f, r);
+	return out_commit(&o);
+}
+
+static void mutants_json(FILE *f, const struct run *r)
+{
+	struct mutant_totals t;
+
 	mutant_totals(r, &t);
-	fprintf(f, "{\"run\": ");
-	json_str(f, r->id);
-	fprintf(f, ", \"catalogue\": ");
-	json_str(f, r->mutants.catalogue);
-	fprintf(f, ", \"base\": ");
-	json_str(f, r->mutants.base);
+	json_member(f, "{\"run\": ", r->id);
+	json_member(f, ", \"catalogue\": ", r->mutants.catalogue);
+	json_member(f, ", \"base\": ", r->mutants.base);
 	fprintf(f, ",\n \"totals\": {\"mutants\": %u, \"killed\": %u, \"survived\": %u, \"invalid\": %u, "
 		"\"excused\": %u, \"not_judged\": %u},\n \"mutants\": [", t.n, t.killed, t.survived,
 		t.invalid, t.excused, t.pending);
@@ -56,51 +61,35 @@ int write_mutants_json(const struct run *r)
 
 		fprintf(f, "%s\n  {\"point\": ", i ? "," : "");
 		json_str(f, m->point);
-		fprintf(f, ", \"file\": ");
-		json_str(f, m->file);
-		fprintf(f, ", \"subject\": ");
-		json_str(f, m->subject);
-		fprintf(f, ", \"corrupts\": ");
-		json_str(f, m->corrupts);
-		fprintf(f, ",\n   \"verdict\": ");
-		json_str(f, mutant_verdict_name[m->verdict]);
-		fprintf(f, ", \"equivalent\": ");
-		if (m->equivalent)
-			json_str(f, m->equivalent);
-		else
-			fputs("null", f);
+		json_member(f, ", \"file\": ", m->file);
+		json_member(f, ", \"subject\": ", m->subject);
+		json_member(f, ", \"corrupts\": ", m->corrupts);
+		json_member(f, ",\n   \"verdict\": ", mutant_verdict_name[m->verdict]);
+		json_member(f, ", \"equivalent\": ", m->equivalent);
 		fprintf(f, ",\n   \"arches\": [");
 		for (size_t a = 0; a < m->ncells; a++) {
 			const struct mutant_cell *mc = &m->cells[a];
 
 			fprintf(f, "%s\n    {\"arch\": ", a ? "," : "");
 			json_str(f, mc->arch);
-			fprintf(f, ", \"verdict\": ");
-			json_str(f, mutant_verdict_name[mc->verdict]);
-			fprintf(f, ", \"why_run\": ");
-			json_str(f, mc->why);
-			fprintf(f, ", \"detail\": ");
-			json_str(f, detail(mc));
-			fprintf(f, ", \"cell\": ");
-			json_str(f, mc->cell ? mc->cell->dir : "");
+			json_member(f, ", \"verdict\": ", mutant_verdict_name[mc->verdict]);
+			json_member(f, ", \"why_run\": ", mc->why);
+			json_member(f, ", \"detail\": ", detail(mc));
+			json_member(f, ", \"cell\": ", mc->cell ? mc->cell->dir : "");
 			fputc('}', f);
 		}
 		fprintf(f, "]}");
 	}
 	fprintf(f, "\n]}\n");
-	return out_commit(&o);
 }
 
-int write_mutants_md(const struct run *r)
+int write_mutants_json(const struct run *r)
 {
-	struct out o;
-	FILE *f;
+	return write_file(r, "mutants.json", mutants_json);
+}
 
-	if (!r->mutants.n)
-		return 0;
-	f = out_open(&o, r->dir, "mutants.md");
-	if (!f)
-		return -1;
+static void mutants_md(FILE *f, const struct run *r)
+{
 	md_printf(f, "# kmatrix mutants, run %s\n\nCatalogue ", r->id);
 	md_code(f, r->mutants.catalogue);
 	fprintf(f, ", over the point ");
@@ -108,12 +97,7 @@ int write_mutants_md(const struct run *r)
 	fprintf(f, ". A mutant is **killed** on an arch when a result there is unexpected against ");
 	md_code(f, r->mutants.base);
 	fprintf(f, "'s expectations (the tests that caught it are named).\n\n| mutant | corrupts | what |");
-	for (size_t a = 0; a < r->narchs; a++)
-		md_printf(f, " %s |", r->archs[a]);
-	fprintf(f, "\n|---|---|---|");
-	for (size_t a = 0; a < r->narchs; a++)
-		fprintf(f, "---|");
-	fputc('\n', f);
+	md_head(f, "|---|---|---|", r->archs, r->narchs);
 	for (size_t i = 0; i < r->mutants.n; i++) {
 		const struct mutant *m = &r->mutants.m[i];
 
@@ -132,7 +116,11 @@ int write_mutants_md(const struct run *r)
 		}
 		fputc('\n', f);
 	}
-	return out_commit(&o);
+}
+
+int write_mutants_md(const struct run *r)
+{
+	return write_file(r, "mutants.md", mutants_md);
 }
 
 void html_mutants(FILE *f, const struct run *r)
