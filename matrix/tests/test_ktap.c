@@ -47,6 +47,13 @@ void expect(const struct ktap_state *k, const char *name,
 		      name, reason, t->reason);
 }
 
+void expect_diag(const struct ktap_state *k, const char *name, const char *diag)
+{
+	const struct ktap_test_result *t = find(k, name);
+
+	CHECK(t && !strcmp(t->diag, diag), "diagnostics of %s: '%s'", name, t ? t->diag : "");
+}
+
 /* Index of the result NAME, or -1. */
 long position(const struct ktap_state *k, const char *name)
 {

@@ -24,6 +24,8 @@ void feed_all(struct ktap_state *k, const char *text);
 const struct ktap_test_result *find(const struct ktap_state *k, const char *name);
 void expect(const struct ktap_state *k, const char *name,
 	    enum kmx_test_status st, const char *reason);
+/* The diagnostics kept with the result NAME: one check. */
+void expect_diag(const struct ktap_state *k, const char *name, const char *diag);
 long position(const struct ktap_state *k, const char *name);
 
 /* The cases, by topic: test_ktap_lines.c, _levels.c, _limits.c. */

@@ -38,8 +38,7 @@ void test_plans(void)
 		 "  1..2\n  ok 1 c1\n  ok 2 c2\nok 3 prog_c # SKIP nothing to do\n");
 	ktap_finish(&k);
 	expect(&k, "prog_a", KMX_ERROR, "2 of 5 results, then: exit status 1");
-	CHECK(find(&k, "prog_a") && !strcmp("the last words", find(&k, "prog_a")->diag),
-	      "diagnostics of prog_a: '%s'", find(&k, "prog_a") ? find(&k, "prog_a")->diag : "");
+	expect_diag(&k, "prog_a", "the last words");
 	expect(&k, "prog_b", KMX_ERROR, "1 of 2 results, then: the program ended");
 	CHECK(!find(&k, "prog_c"), "prog_c: a skip after all its results is no news");
 	CHECK(!find(&k, KTAP_PLAN_RESULT), "the top plan was met");
@@ -63,8 +62,7 @@ void test_plans(void)
 	ktap_finish(&k);
 	expect(&k, "kst.t2", KMX_PASS, "");
 	expect(&k, "kst", KMX_ERROR, "2 of 5 results, then: no result line");
-	CHECK(find(&k, "kst") && !strcmp("Oops", find(&k, "kst")->diag),
-	      "diagnostics of kst: '%s'", find(&k, "kst") ? find(&k, "kst")->diag : "");
+	expect_diag(&k, "kst", "Oops");
 	expect(&k, KTAP_PLAN_RESULT, KMX_ERROR, "plan 1..4, 0 results");
 	ktap_free(&k);
 	feed_all(&k, "KTAP version 1\n1..2\nok 1 first\n# running ours\n  1..3\n  ok 1 o1\n");
@@ -98,10 +96,7 @@ void test_nesting(void)
 	expect(&k, "suite.case_a", KMX_PASS, "");
 	expect(&k, "suite.case_b.param_1", KMX_PASS, "");
 	expect(&k, "suite.case_b.param_2", KMX_FAIL, NULL);
-	CHECK(find(&k, "suite.case_b.param_1") &&
-	      !strcmp("inner words", find(&k, "suite.case_b.param_1")->diag),
-	      "diagnostics of param_1: '%s'",
-	      find(&k, "suite.case_b.param_1") ? find(&k, "suite.case_b.param_1")->diag : "");
+	expect_diag(&k, "suite.case_b.param_1", "inner words");
 	expect(&k, "plain", KMX_PASS, "");
 	expect(&k, "kst.grp.t", KMX_PASS, "");
 	CHECK(!find(&k, "suite") && !find(&k, "suite.case_b") && !find(&k, "prog") && !find(&k, "kst.grp"),

@@ -56,8 +56,7 @@ void test_lines(void)
 		 "  # first\n  # second\n  ok 1 x # XFAIL known\n  not ok 2 y # ERROR setup\nok 1 p\n");
 	expect(&k, "x", KMX_XFAIL, "known");
 	expect(&k, "y", KMX_ERROR, "setup");
-	CHECK(find(&k, "x") && !strcmp(find(&k, "x")->diag, "first\nsecond"),
-	      "diagnostics of x: '%s'", find(&k, "x") ? find(&k, "x")->diag : "");
+	expect_diag(&k, "x", "first\nsecond");
 	ktap_free(&k);
 
 	/*
