@@ -94,12 +94,11 @@ void expectations_clear(struct expectations *x)
  */
 void known_breaks_load(struct known_breaks *kb, const char *run_dir)
 {
-	char path[4200], line[1024], *f[5];
+	char line[1024], *f[5];
 	FILE *in;
 
 	memset(kb, 0, sizeof(*kb));
-	snprintf(path, sizeof(path), "%s/known-breaks.tsv", run_dir);
-	in = fopen(path, "r");
+	in = fopen_in(run_dir, "known-breaks.tsv");
 	if (!in)
 		return;
 	while (fgets(line, sizeof(line), in)) {

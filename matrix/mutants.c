@@ -41,13 +41,12 @@ static void append(char **field, const char *value, const char *sep)
 
 void mutants_load(struct mutants *ms, const char *run_dir)
 {
-	char path[4200], line[4096], *f[5];
+	char line[4096], *f[5];
 	struct mutant *m;
 	FILE *in;
 
 	memset(ms, 0, sizeof(*ms));
-	snprintf(path, sizeof(path), "%s/mutants.tsv", run_dir);
-	in = fopen(path, "r");
+	in = fopen_in(run_dir, "mutants.tsv");
 	if (!in)
 		return;
 	while (fgets(line, sizeof(line), in)) {

@@ -246,12 +246,13 @@ static int cmd_history(int argc, char **argv, const struct expectations *x)
 	return write_history(argv[0], runs, n) ? 1 : 0;
 }
 
-static int cmd_runs(int argc, char **argv)
+static int cmd_runs(int argc, char **argv, const struct expectations *x)
 {
 	const char *except = NULL, *series = NULL;
 	char **runs, a[4096], b[4096];
 	size_t n;
 
+	(void)x;
 	while (argc >= 3 && (!strcmp(argv[0], "--except") || !strcmp(argv[0], "--series"))) {
 		*(!strcmp(argv[0], "--except") ? &except : &series) = argv[1];
 		argv += 2, argc -= 2;
@@ -448,8 +449,9 @@ static int vocab_shell(void)
 	return 0;
 }
 
-static int cmd_vocab(int argc, char **argv)
+static int cmd_vocab(int argc, char **argv, const struct expectations *x)
 {
+	(void)x;
 	if (argc == 1 && !strcmp(argv[0], "--shell"))
 		return vocab_shell();
 	if (argc)
@@ -473,6 +475,17 @@ static int cmd_vocab(int argc, char **argv)
 	return 0;
 }
 
+/* The commands by name, each given the expectations (runs and vocab have no use for them). */
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv, const struct expectations *x);
+} commands[] = {
+	{ "summary", cmd_summary }, { "cell", cmd_cell }, { "cell-done", cmd_cell_done },
+	{ "retry", cmd_retry }, { "reproduced", cmd_reproduced }, { "compare", cmd_compare },
+	{ "history", cmd_history }, { "runs", cmd_runs }, { "times", cmd_times }, { "again", cmd_again },
+	{ "regressions", cmd_regressions }, { "flips", cmd_flips }, { "vocab", cmd_vocab },
+};
+
 int main(int argc, char **argv)
 {
 	struct expectations x = { 0 };
@@ -487,31 +500,8 @@ int main(int argc, char **argv)
 		return usage();
 	argc -= i + 1;
 	argv += i + 1;
-	if (!strcmp(argv[-1], "summary"))
-		return cmd_summary(argc, argv, &x);
-	if (!strcmp(argv[-1], "cell"))
-		return cmd_cell(argc, argv, &x);
-	if (!strcmp(argv[-1], "cell-done"))
-		return cmd_cell_done(argc, argv, &x);
-	if (!strcmp(argv[-1], "retry"))
-		return cmd_retry(argc, argv, &x);
-	if (!strcmp(argv[-1], "reproduced"))
-		return cmd_reproduced(argc, argv, &x);
-	if (!strcmp(argv[-1], "compare"))
-		return cmd_compare(argc, argv, &x);
-	if (!strcmp(argv[-1], "history"))
-		return cmd_history(argc, argv, &x);
-	if (!strcmp(argv[-1], "runs"))
-		return cmd_runs(argc, argv);
-	if (!strcmp(argv[-1], "times"))
-		return cmd_times(argc, argv, &x);
-	if (!strcmp(argv[-1], "again"))
-		return cmd_again(argc, argv, &x);
-	if (!strcmp(argv[-1], "regressions"))
-		return cmd_regressions(argc, argv, &x);
-	if (!strcmp(argv[-1], "flips"))
-		return cmd_flips(argc, argv, &x);
-	if (!strcmp(argv[-1], "vocab"))
-		return cmd_vocab(argc, argv);
+	for (size_t c = 0; c < sizeof(commands) / sizeof(commands[0]); c++)
+		if (!strcmp(argv[-1], commands[c].name))
+			return commands[c].run(argc, argv, &x);
 	return usage();
 }

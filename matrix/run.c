@@ -53,8 +53,7 @@ static size_t list_cells(const char *run_dir, char ***names)
 	struct dirent *e;
 
 	*names = NULL;
-	snprintf(path, sizeof(path), "%s/cells.list", run_dir);
-	in = fopen(path, "r");
+	in = fopen_in(run_dir, "cells.list");
 	if (in) {
 		while (fgets(line, sizeof(line), in)) {
 			char name[300];
@@ -87,12 +86,10 @@ static size_t list_cells(const char *run_dir, char ***names)
 
 int run_lists_other_point(const char *run_dir, const char *arch, const char *point)
 {
-	char path[4200], a[256], p[256];
+	char a[256], p[256];
 	int found = 0;
-	FILE *in;
+	FILE *in = fopen_in(run_dir, "cells.list");
 
-	snprintf(path, sizeof(path), "%s/cells.list", run_dir);
-	in = fopen(path, "r");
 	while (in && !found && fscanf(in, "%255s %255s", a, p) == 2)
 		found = !strcmp(a, arch) && strcmp(p, point);
 	if (in)
@@ -100,25 +97,40 @@ int run_lists_other_point(const char *run_dir, const char *arch, const char *poi
 	return found;
 }
 
+/* s, copied, at the end of a list of *n strings. */
+static void push(char ***list, size_t *n, const char *s)
+{
+	*list = xgrow(*list, *n, sizeof(char *));
+	(*list)[(*n)++] = xstrdup(s);
+}
+
 /*
  * run.tsv: `started`, `kernel VERSION`, `tree NAME SOURCE`, `series NAME SOURCE`,
- * `patch POINT SUBJECT`, `offset PATCH GIT-LINE`, `series-error WHAT`, `patchfile PATH`,
- * `patchset SHA256`, `ended HOW`.
+ * `patch POINT SUBJECT`, `offset PATCH GIT-LINE`, `note TEXT`, `series-error WHAT`,
+ * `patchfile PATH`, `patchset SHA256`, `ended HOW`.
  */
 static void load_run_info(struct run *r)
 {
+	/* The lines that set one of the run's strings, or two (a name and its source). */
+	const struct {
+		const char *key;
+		char **one, **two;
+	} strings[] = {
+		{ "started", &r->started, NULL }, { "kernel", &r->kernel, NULL },
+		{ "series-error", &r->series_error, NULL }, { "patchset", &r->patchset_hash, NULL },
+		{ "ended", &r->ended, NULL }, { "tree", &r->tree, &r->tree_source },
+		{ "series", &r->series_name, &r->series_source },
+	};
 	char p[4200], line[1024], *f[3];
 	FILE *in;
 
-	snprintf(p, sizeof(p), "%s/ccache.txt", r->dir);
-	in = fopen(p, "r");
+	in = fopen_in(r->dir, "ccache.txt");
 	if (in) {
 		if (fgets(line, sizeof(line), in) && (line[strcspn(line, "\n")] = 0, line[0]))
 			r->ccache = xstrdup(line);
 		fclose(in);
 	}
-	snprintf(p, sizeof(p), "%s/run.tsv", r->dir);
-	in = fopen(p, "r");
+	in = fopen_in(r->dir, "run.tsv");
 	if (!in)
 		return;
 	while (fgets(line, sizeof(line), in)) {
@@ -129,32 +141,20 @@ static void load_run_info(struct run *r)
 			r->patch_subjects = xrealloc(r->patch_subjects, (r->npatches + 1) * sizeof(char *));
 			r->patch_points[r->npatches] = xstrdup(f[1]);
 			r->patch_subjects[r->npatches++] = xstrdup(f[2]);
-		} else if (n >= 2 && !strcmp(f[0], "started")) {
-			xset(&r->started, f[1]);
-		} else if (n >= 2 && !strcmp(f[0], "kernel")) {
-			xset(&r->kernel, f[1]);
-		} else if (n == 3 && !strcmp(f[0], "tree")) {
-			xset(&r->tree, f[1]);
-			xset(&r->tree_source, f[2]);
-		} else if (n >= 2 && !strcmp(f[0], "series-error")) {
-			xset(&r->series_error, f[1]);
 		} else if (n == 3 && !strcmp(f[0], "offset")) {
-			r->offsets = xrealloc(r->offsets, (r->noffsets + 1) * sizeof(char *));
 			snprintf(p, sizeof(p), "%s: %s", f[1], f[2]);
-			r->offsets[r->noffsets++] = xstrdup(p);
+			push(&r->offsets, &r->noffsets, p);
 		} else if (n >= 2 && !strcmp(f[0], "note")) {
-			r->notes = xrealloc(r->notes, (r->nnotes + 1) * sizeof(char *));
-			r->notes[r->nnotes++] = xstrdup(f[1]);
+			push(&r->notes, &r->nnotes, f[1]);
 		} else if (n >= 2 && !strcmp(f[0], "patchfile")) {
-			r->patch_files = xgrow(r->patch_files, r->npatch_files, sizeof(char *));
-			r->patch_files[r->npatch_files++] = xstrdup(f[1]);
-		} else if (n >= 2 && !strcmp(f[0], "patchset")) {
-			xset(&r->patchset_hash, f[1]);
-		} else if (n >= 2 && !strcmp(f[0], "ended")) {
-			xset(&r->ended, f[1]);
-		} else if (n == 3 && !strcmp(f[0], "series")) {
-			xset(&r->series_name, f[1]);
-			xset(&r->series_source, f[2]);
+			push(&r->patch_files, &r->npatch_files, f[1]);
+		}
+		for (size_t i = 0; i < sizeof(strings) / sizeof(strings[0]); i++) {
+			if (n < (strings[i].two ? 3 : 2) || strcmp(f[0], strings[i].key))
+				continue;
+			xset(strings[i].one, f[1]);
+			if (strings[i].two)
+				xset(strings[i].two, f[2]);
 		}
 	}
 	fclose(in);
@@ -200,12 +200,10 @@ static void find_flips(struct run *r)
  */
 static void load_first_bad(struct run *r)
 {
-	char path[4200], *line = NULL, *f[4];
+	char *line = NULL, *f[4];
 	size_t size = 0;
-	FILE *in;
+	FILE *in = fopen_in(r->dir, "first-bad.tsv");
 
-	snprintf(path, sizeof(path), "%s/first-bad.tsv", r->dir);
-	in = fopen(path, "r");
 	while (in && getline(&line, &size, in) >= 0) {
 		struct first_bad *b;
 

@@ -26,12 +26,9 @@ int run_is_run(const char *dir)
 
 char *run_tsv_line(const char *dir, const char *key)
 {
-	char p[4200], line[4200];
-	FILE *in;
+	char line[4200];
+	FILE *in = fopen_in(dir, "run.tsv");
 	char *value = NULL;
-
-	snprintf(p, sizeof(p), "%s/run.tsv", dir);
-	in = fopen(p, "r");
 	size_t n = strlen(key);
 
 	while (in && !value && fgets(line, sizeof(line), in))

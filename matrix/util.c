@@ -4,6 +4,7 @@
  * failure (usage.h), the split of a tab-separated line, and the name index.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,6 +40,14 @@ void *xgrow(void *p, size_t n, size_t size)
 	if (n & (n - 1))
 		return p;
 	return xrealloc(p, (n ? 2 * n : 1) * size);
+}
+
+FILE *fopen_in(const char *dir, const char *name)
+{
+	char path[4200];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return fopen(path, "r");
 }
 
 int split_tabs(char *line, char **f, int max)

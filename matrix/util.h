@@ -4,6 +4,7 @@
 #define KMX_UTIL_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 char *xstrdup(const char *s);
 /* Frees *field and sets it to a copy of value. */
@@ -11,6 +12,8 @@ void xset(char **field, const char *value);
 void *xrealloc(void *p, size_t n);
 /* Room for item n of array p of n items of size each: doubled when full, so n appends cost O(n). */
 void *xgrow(void *p, size_t n, size_t size);
+/* DIR/NAME opened for reading: NULL when it is not there (or cannot be read). */
+FILE *fopen_in(const char *dir, const char *name);
 /* Splits a line at tabs in place (at most max fields); returns how many. */
 int split_tabs(char *line, char **f, int max);
 
