@@ -11,8 +11,10 @@ $(HOSTBIN)/%: $(TOP)/matrix/%.c $(wildcard $(TOP)/matrix/*.h)
 $(HOSTBIN)/bootrun $(HOSTBIN)/report: $(addprefix $(TOP)/matrix/,ktap_reader.c ktap_lines.c ktap_results.c)
 # bootrun: the QEMU command, the console's lines, the host's load, the record (bootrun.h).
 $(HOSTBIN)/bootrun: $(wildcard $(TOP)/matrix/bootrun_*.c)
-# report: the model of a run (run*.c, cell.c, judge.c) and its views (out.c, view_*.c).
-$(HOSTBIN)/report: $(addprefix $(TOP)/matrix/,run.c cell.c judge.c run_diff.c expect.c mutants.c out.c util.c) $(wildcard $(TOP)/matrix/view_*.c)
+# report: its commands (report*.c), the model of a run (run*.c, cell.c,
+# judge.c) and its views (out.c, view_*.c).
+$(HOSTBIN)/report: $(addprefix $(TOP)/matrix/,run.c cell.c judge.c run_diff.c expect.c mutants.c out.c util.c) \
+	$(wildcard $(TOP)/matrix/view_*.c $(TOP)/matrix/report_*.c)
 # coverage: the series' lines a coverage boot ran (make coverage).
 $(HOSTBIN)/coverage: $(addprefix $(TOP)/matrix/,out.c util.c) $(wildcard $(TOP)/matrix/coverage_*.c)
 # The toolchain's GCC plugin (see XPLUGIN), built with the host's C++
