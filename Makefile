@@ -66,7 +66,9 @@ JOBS         ?= $(shell nproc)
 # Boot limits in seconds: the whole boot, and the longest silence on the console.
 #> BOOT_TIMEOUT: seconds a whole boot may take
 BOOT_TIMEOUT ?= 300
-# Per guest program, enforced by the guest's init.
+# Per guest program, enforced by the guest's init; a program whose tests'
+# own limits (with 2 s to run them) add up to more is not run, each of its
+# tests an error saying so (ktap_run()), rather than cut off mid-test.
 #> TEST_TIMEOUT: seconds each guest program may take (wall clock, enforced by the guest)
 TEST_TIMEOUT ?= 30
 # A program may be silent until its own timeout: the silence allowed on the

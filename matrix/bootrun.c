@@ -4,7 +4,7 @@
  *
  *   bootrun --log FILE --out FILE --timeout S --silence S
  *           [--cell ARCH POINT BUILD-LINE] [--alone WHY] [--qemu-pkg PKG]
- *           [--marker TEXT] [--unbuilt FILE] [--max-wait PERCENT]
+ *           --max-wait PERCENT [--marker TEXT] [--unbuilt FILE]
  *           -- qemu-system-... ARGS...
  *   bootrun --out FILE [--cell ARCH POINT BUILD-LINE] --not-run WHY | --error WHY
  *
@@ -33,8 +33,9 @@
  *               doing, e.g. cpu_abort() on a CPU state it gives up on)
  *   interrupted bootrun was stopped (Ctrl-C) before the boot ended
  *   infra       a time limit ran out while the host kept QEMU waiting for a
- *               CPU for more than --max-wait percent of that time (default
- *               50): the host's load, not the kernel, decided the outcome
+ *               CPU for more than --max-wait percent of that time (the
+ *               Makefile's HOST_MAX_WAIT): the host's load, not the
+ *               kernel, decided the outcome
  * --out gets a tab-separated record: a `boot` line (status, seconds, reason),
  * a `qemu` line (the command), a `host` line (the seconds QEMU ran and
  * waited for a CPU) and a `test` line per KTAP result, written atomically,
@@ -86,7 +87,7 @@ static void usage(void)
 {
 	fprintf(stderr, "usage: bootrun --log FILE --out FILE --timeout S --silence S "
 		"[--cell ARCH POINT BUILD-LINE] [--alone WHY] [--qemu-pkg PKG] "
-		"[--marker TEXT] [--unbuilt FILE] [--max-wait PERCENT] -- QEMU ARGS...\n"
+		"--max-wait PERCENT [--marker TEXT] [--unbuilt FILE] -- QEMU ARGS...\n"
 		"       bootrun --out FILE [--cell ARCH POINT BUILD-LINE] --not-run WHY | --error WHY\n");
 	exit(2);
 }
@@ -120,7 +121,7 @@ int main(int argc, char **argv)
 	const char *not_run = NULL, *error_why = NULL, *qemu_pkg = NULL;
 	struct cell_head h = { 0 };
 	double timeout = -1, silence = -1, start, last_output, marker_at = 0, panic_at = 0;
-	double max_wait = 0.5, program_start;
+	double max_wait = -1, program_start;
 	/* static: each holds a figure per thread */
 	static struct cpu_time at_start, at_program_start, at_last_output;
 	double limit_from = 0;
@@ -174,9 +175,10 @@ int main(int argc, char **argv)
 	if (!log_path || !out_path || i + 1 >= argc || not_run || error_why)
 		usage();
 	/* -1: not given (number_arg() takes no negative number) */
-	if (timeout < 0 || silence < 0) {
+	if (timeout < 0 || silence < 0 || max_wait < 0) {
 		fprintf(stderr, "bootrun: %s missing: the time limits are the Makefile's "
-			"(BOOT_TIMEOUT, BOOT_SILENCE)\n", timeout < 0 ? "--timeout" : "--silence");
+			"(BOOT_TIMEOUT, BOOT_SILENCE, HOST_MAX_WAIT)\n",
+			timeout < 0 ? "--timeout" : silence < 0 ? "--silence" : "--max-wait");
 		exit(2);
 	}
 	argv += i + 1;

@@ -114,7 +114,7 @@ boot() {	# [--alone WHY]: bootrun writes cell.tsv
 	eval "set -- $QEMU_CMD"
 	echo "  [$cell] booting (console: $CELL_DIR/console.log)"
 	"$HOSTBIN/bootrun" --log "$CELL_DIR/console.log" --out "$CELL_DIR/cell.tsv" --cell "$ARCH" "$POINT" "$build" \
-		--timeout "$BOOT_TIMEOUT" --silence "$BOOT_SILENCE" ${HOST_MAX_WAIT:+--max-wait "$HOST_MAX_WAIT"} \
+		--timeout "$BOOT_TIMEOUT" --silence "$BOOT_SILENCE" --max-wait "$HOST_MAX_WAIT" \
 		${KSELFTESTS_UNBUILT:+--unbuilt "$KSELFTESTS_UNBUILT"} ${QEMU_PKG:+--qemu-pkg "$QEMU_PKG"} \
 		${alone:+--alone "$alone"} -- "$@" | sed "s/^/  [$cell] /"
 	[ -f "$CELL_DIR/cell.tsv" ] ||

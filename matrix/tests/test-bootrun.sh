@@ -19,7 +19,7 @@ ktap='echo "KTAP version 1"; echo "1..1"; echo "  KTAP version 1"; echo "  1..1"
 check() {
 	name=$1 want=$2; shift 2
 	start=$(now)
-	"$bin/bootrun" --log "$tmp/$name.log" --out "$tmp/$name.tsv" --silence 2 --timeout 8 "$@" \
+	"$bin/bootrun" --log "$tmp/$name.log" --out "$tmp/$name.tsv" --silence 2 --timeout 8 --max-wait 50 "$@" \
 		>"$tmp/$name.out" 2>&1
 	since "$start" 0 >"$tmp/$name.took"
 	got=$(sed -n 's/^boot\t\([^\t]*\)\t.*/\1/p' "$tmp/$name.tsv" 2>/dev/null)
@@ -156,7 +156,7 @@ expect "quoting: command printed shell-quoted" \
 
 # Ctrl-C: the record says interrupted, and QEMU does not outlive bootrun.
 fake slow "echo \$\$ >'$tmp/slow.pid'; echo booting; exec sleep 60"
-"$bin/bootrun" --log "$tmp/int.log" --out "$tmp/int.tsv" --silence 30 --timeout 60 -- "$tmp/slow" >/dev/null 2>&1 &
+"$bin/bootrun" --log "$tmp/int.log" --out "$tmp/int.tsv" --silence 30 --timeout 60 --max-wait 50 -- "$tmp/slow" >/dev/null 2>&1 &
 brpid=$!
 sleep 1
 kill -INT $brpid
@@ -165,5 +165,10 @@ rc=$?
 expect "interrupt: exit status 130 (got $rc)" [ "$rc" = 130 ]
 expect "interrupt: record says interrupted" grep -q "^boot	interrupted	" "$tmp/int.tsv"
 expect "interrupt: the fake QEMU was ended" sh -c "! kill -0 \$(cat '$tmp/slow.pid') 2>/dev/null"
+
+# The limits are the Makefile's: a missing one is bad usage, not a default.
+"$bin/bootrun" --log "$tmp/nolimit.log" --out "$tmp/nolimit.tsv" --silence 2 --timeout 8 -- true 2>"$tmp/nolimit.err"
+expect "no --max-wait: usage error (exit $?)" grep -q "^bootrun: --max-wait missing" "$tmp/nolimit.err"
+expect "no --max-wait: no record" [ ! -e "$tmp/nolimit.tsv" ]
 
 finish test-bootrun

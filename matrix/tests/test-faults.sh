@@ -48,8 +48,8 @@ done
 [ -n "$cells$again" ] && exit 0
 if [ -n "$env_goal" ]; then
 	mkdir -p "$RUN_DIR/$arch-$point"
-	printf "QEMU_CMD='%s'\nQEMU_PKG=qemu-system-fake\nBOOT_TIMEOUT=%s\nBOOT_SILENCE=%s\n" \
-		"$FAKES/qemu-$arch" "$BOOT_TIMEOUT" "$BOOT_SILENCE" >"$RUN_DIR/$arch-$point/cell.env"
+	printf "QEMU_CMD='%s'\nQEMU_PKG=qemu-system-fake\nBOOT_TIMEOUT=%s\nBOOT_SILENCE=%s\nHOST_MAX_WAIT=%s\n" \
+		"$FAKES/qemu-$arch" "$BOOT_TIMEOUT" "$BOOT_SILENCE" "${HOST_MAX_WAIT:-50}" >"$RUN_DIR/$arch-$point/cell.env"
 fi
 [ -n "$build_goal" ] || exit 0
 eval "how=\${FAKE_BUILD_$arch:-ok}"
