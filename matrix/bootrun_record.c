@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * How a boot ended, from what bootrun saw of it, and its record, boot.tsv
- * (bootrun.h; the record's lines are described in bootrun.c).
+ * How a boot ended, from what bootrun saw of it, and its record (--out: a
+ * cell's cell.tsv; bootrun.h; the record's lines are described in bootrun.c).
  */
 #include <errno.h>
 #include <stdio.h>

@@ -134,6 +134,7 @@ keep_attempt() {
 alone=
 if [ "$step" = again ]; then
 	# The new boot says it ran alone (its `alone` line), and judges the cell.
+	[ -f "$CELL_DIR/cell.env" ] || die "$CELL_DIR: no cell.env to boot it again with (its build step writes it)"
 	alone=$(verdict | tr '\t\n' '  ' | cut -c1-300)
 	echo "  [$cell] booting again, alone: $alone"
 	keep_attempt

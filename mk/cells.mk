@@ -30,8 +30,11 @@ series_points = $(filter-out pristine,$(1))
 # directory; the boot needs only the point's kernel and initrd, kept per
 # commit, so in a matrix it runs beside the arch's next build.
 # What every cell of a run is given; the rest of a cell is its arch and
-# point, and what its build's make writes to CELL_DIR/cell.env.
-run_cell = MAKE='$(MAKE)' RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) HOSTBIN=$(HOSTBIN) V=$(V) LOCKS=$(LOCKS) \
+# point, and what its build's make writes to CELL_DIR/cell.env. A recipe
+# that builds writes `export MAKE='$(MAKE)'` itself: make hands its job
+# slots only to a line where $(MAKE) stands literally, not through a
+# variable, and kbuild then ran at -j1 ("jobserver unavailable").
+run_cell = RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) HOSTBIN=$(HOSTBIN) V=$(V) LOCKS=$(LOCKS) \
 	RETRIES=$(RETRIES) KMATRIX_RUN='run $(RUN_ID)' CELL_IN_MATRIX=$(CELL_IN_MATRIX) REPORT_FLAGS='$(REPORT_FLAGS)' \
 	ARCH=$(1) POINT=$(2) CELL_DIR=$(call cell_dir,$(1),$(2)) \
 	SERIES_ERROR=$(if $(call series_points,$(2)),$(SERIES_ERROR)) $(TOP)/matrix/run-cell.sh
@@ -77,7 +80,7 @@ cell: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(call need_point)
 	$(Q)$(if $(call series_points,$(POINT)),$(MAKE) --no-print-directory series || test -s $(SERIES_ERROR),true)
 	$(Q)$(call check_points,$(POINT))
-	$(Q)$(call run_cell,$(ARCH),$(POINT)) build && $(call run_cell,$(ARCH),$(POINT)) boot
+	$(Q)export MAKE='$(MAKE)'; $(call run_cell,$(ARCH),$(POINT)) build && $(call run_cell,$(ARCH),$(POINT)) boot
 
 # All cells, then the table. Each cell rewrites summary.json when it ends, so
 # an interrupted run still has a summary of every finished cell.
@@ -85,10 +88,8 @@ CELLS := $(foreach p,$(POINTS),$(foreach a,$(ARCHES),cell/$(a)/$(p)))
 # Steps at once: builds of different arches and boots run side by side,
 # sharing make's job slots with the kernel builds' compilers (never more
 # than CELL_JOBS of either). One more than JOBS, because a boot mostly
-# waits on the guest's timers: the default no-op run (15 boots) took a
-# median of 56.9 s at -j3 and 72 s at -j2 on 2 cores; at -j4, three
-# powerpc64 guests on 2 cores ran its `signal` selftest past the 30 s
-# TEST_TIMEOUT (2026-12-06).
+# waits on the guest's timers; two more let powerpc64's `signal` selftest
+# run past its limit on 2 cores (docs/measurements.md has both figures).
 #> CELL_JOBS: builds and boots at once, sharing their slots with the compilers (default: JOBS + 1); 1: one at a time
 CELL_JOBS ?= $(shell echo $$(( $(JOBS) + 1 )))
 # What run-matrix.sh (and run-mutants.sh, which ends in it) needs. The
@@ -126,10 +127,9 @@ matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 #   (cell-build/ARCH/POINT, after the arch's previous build step) only:
 #   so one arch's boots overlap.
 # Not the second way always: make starts the next goal's build before an
-# earlier cell's boot that has become ready (seen in a cold run: m68k's
-# base kernel built at 07:15 was not booted by 07:28, while four more
-# builds started), which keeps every result back until the builds are
-# nearly done.
+# earlier cell's boot that has become ready (a cold run's first kernel
+# waited while four more builds started), which keeps every result back
+# until the builds are nearly done.
 CELL_TARGETS := $(filter cell/%,$(MAKECMDGOALS))
 # The commit of a point, asked once per make.
 point_rev_of = $(or $(rev.$(1)),$(eval rev.$(1) := $$(shell $(TOP)/matrix/checkout-point.sh --resolve $(SRC) $(1) $(SERIES_NAME) 2>/dev/null))$(rev.$(1)))
@@ -142,16 +142,16 @@ $(foreach c,$(CELL_TARGETS:cell/%=%),$(eval cell_arch := $(firstword $(subst /, 
 	$(if $(last.$(cell_arch)),$(eval $(call cell_step,$(c)): | $(call cell_step,$(last.$(cell_arch))))) \
 	$(eval last.$(cell_arch) := $(c)))
 # One step of a cell: run-cell.sh with the cell's arch and point. (Each
-# line names $(MAKE) itself, in run_cell, for the job slots: see KMAKE_ARGS.)
+# line that builds names $(MAKE) itself, for the job slots: see run_cell.)
 run_cell_of = $(call run_cell,$(firstword $(subst /, ,$(1))),$(word 2,$(subst /, ,$(1))))
 ifneq ($(CELLS_BUILT),)
 cell/%: cell-build/% FORCE
 	$(Q)$(call run_cell_of,$*) boot
 else
 cell/%: FORCE
-	$(Q)$(call run_cell_of,$*) build && $(call run_cell_of,$*) boot
+	$(Q)export MAKE='$(MAKE)'; $(call run_cell_of,$*) build && $(call run_cell_of,$*) boot
 endif
 cell-build/%: FORCE
-	$(Q)$(call run_cell_of,$*) build
+	$(Q)export MAKE='$(MAKE)'; $(call run_cell_of,$*) build
 again/%: FORCE
 	$(Q)$(call run_cell_of,$*) again

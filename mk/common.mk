@@ -57,9 +57,8 @@ CCACHE       ?= 1
 export CCACHE_DIR ?= $(WORK)/ccache
 export CCACHE_MAXSIZE ?= 8G
 # Depend mode hashes the headers the compiler reports (kbuild's -MMD)
-# instead of preprocessing every file first: a cold m68k build took 112 s
-# with ccache's default mode, 87 s in depend mode and 87 s without ccache
-# (medians of two), and a warm one still hits (23 s).
+# instead of preprocessing every file first: a cold build is as quick as
+# without ccache, and a warm one still hits (docs/measurements.md).
 #> CCACHE_DEPEND: 1 (default): ccache takes headers from kbuild's -MMD output
 export CCACHE_DEPEND ?= 1
 # DISTCC_HOSTS="host/N ...": compile through distcc on machines running

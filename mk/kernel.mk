@@ -13,7 +13,7 @@ endef
 # Only the lines that set or unset an option (and the base) are kept: an
 # edited comment in common.config or an arch file must not regenerate
 # .config, since kbuild then recompiles every object at the next build of
-# the arch (seen: 703 objects on powerpc64, where nothing had changed).
+# the arch, though nothing had changed.
 $(BUILD)/fragment.config: FORCE
 	$(call need_arch)
 	$(shell mkdir -p $(@D))
