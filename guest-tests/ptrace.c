@@ -70,11 +70,34 @@ static int double_sigsegv(void)
 	return debugger_check(SIGSEGV, bad_write_with_handler_on_bad_altstack, 2, STOP_DELIVER);
 }
 
+/*
+ * The second SIGSEGV of ptrace_double_sigsegv is the kernel's own:
+ * force_sigsegv(), which is force_fatal_sig() since the series and
+ * force_sig() before it. Either way the tracer must read it as sent by the
+ * kernel (SI_KERNEL), with no errno and no sender.
+ */
+static int double_sigsegv_siginfo(void)
+{
+	siginfo_t si;
+	int ret = debugger_check_info(SIGSEGV, bad_write_with_handler_on_bad_altstack, 2,
+				      STOP_DELIVER, &si);
+
+	if (ret != KMX_PASS)
+		return ret;
+	KTAP_ASSERT_EQ(SIGSEGV, si.si_signo, "si_signo of the forced SIGSEGV");
+	KTAP_ASSERT_EQ(SI_KERNEL, si.si_code, "si_code of the forced SIGSEGV");
+	KTAP_ASSERT_EQ(0, si.si_errno, "si_errno of the forced SIGSEGV");
+	KTAP_ASSERT_EQ(0, si.si_pid, "si_pid of the forced SIGSEGV");
+	KTAP_ASSERT_EQ(0, si.si_uid, "si_uid of the forced SIGSEGV");
+	return KMX_PASS;
+}
+
 static const struct ktap_test tests[] = {
 	{ "ptrace_sigtrap_ignored", sigtrap_ignored, KTAP_TEST_TIMEOUT_MS },
 	{ "ptrace_sigtrap_blocked", sigtrap_blocked, KTAP_TEST_TIMEOUT_MS },
 	{ "ptrace_sigsegv_blocked", sigsegv_blocked, KTAP_TEST_TIMEOUT_MS },
 	{ "ptrace_double_sigsegv", double_sigsegv, KTAP_TEST_TIMEOUT_MS },
+	{ "ptrace_double_sigsegv_siginfo", double_sigsegv_siginfo, KTAP_TEST_TIMEOUT_MS },
 };
 
 KTAP_MAIN(tests)

@@ -14,9 +14,10 @@
  * STOP_SUPPRESS_AND_RESUME (the tracer moves the pc to harness_resume) or
  * STOP_SUPPRESS (the trigger carries on by itself): the tracee must exit 0.
  * STOP_DELIVER: the tracee must then die by the signal.
+ * last_info, if not NULL, gets the siginfo the tracer read at the last stop.
  */
-static int debugger_check(int sig, void (*setup_and_trigger)(void), int want_stops,
-			  enum on_stop action)
+static int debugger_check_info(int sig, void (*setup_and_trigger)(void), int want_stops,
+			       enum on_stop action, siginfo_t *last_info)
 {
 	struct trace_outcome o;
 	kmx_pid_t pid;
@@ -46,7 +47,15 @@ static int debugger_check(int sig, void (*setup_and_trigger)(void), int want_sto
 	else
 		KTAP_FAIL_IF(!WIFSIGNALED(o.status) || WTERMSIG(o.status) != sig,
 			     "the tracee did not die by signal %d: wait status 0x%x", sig, o.status);
+	if (last_info)
+		*last_info = o.info;
 	return KMX_PASS;
+}
+
+static int debugger_check(int sig, void (*setup_and_trigger)(void), int want_stops,
+			  enum on_stop action)
+{
+	return debugger_check_info(sig, setup_and_trigger, want_stops, action, NULL);
 }
 
 #endif

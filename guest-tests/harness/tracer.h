@@ -8,6 +8,7 @@
 
 #include <linux/elf.h>
 #include <linux/uio.h>
+#include <asm/siginfo.h>
 #include "proc.h"
 
 /*
@@ -32,6 +33,7 @@ struct trace_outcome {
 	int other_stops;
 	int thread_exit;	/* the leader's exit was its own, not the group's */
 	unsigned long exit_code; /* at PTRACE_EVENT_EXIT (PTRACE_O_TRACEEXIT) */
+	siginfo_t info;		/* PTRACE_GETSIGINFO at the last stop for the signal */
 };
 
 enum on_stop { STOP_SUPPRESS_AND_RESUME, STOP_SUPPRESS, STOP_DELIVER };
@@ -85,6 +87,7 @@ static void trace_until_end(kmx_pid_t pid, int sig, int first_sig, enum on_stop 
 	o->ended = o->stops = o->first_stops = o->other_stops = o->thread_exit = 0;
 	o->status = 0;
 	o->exit_code = 0;
+	memset(&o->info, 0, sizeof(o->info));
 	for (;;) {
 		kmx_pid_t r = ktap_wait_timeout(pid, &status, HARNESS_WAIT_MS);
 
@@ -132,6 +135,8 @@ static void trace_until_end(kmx_pid_t pid, int sig, int first_sig, enum on_stop 
 		if (WSTOPSIG(status) == sig) {
 			if (++o->stops > HARNESS_MAX_STOPS)
 				return;	/* it raises the signal again and again */
+			if (sys_ptrace(PTRACE_GETSIGINFO, pid, NULL, &o->info))
+				o->info.si_signo = 0;
 			if (action == STOP_SUPPRESS_AND_RESUME)
 				harness_set_pc(pid, harness_resume);
 			sys_ptrace(PTRACE_CONT, pid, NULL,
