@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Proves the pipeline end to end on every arch: that the guest can tell how
- * a child ended, and that core dumps land where the forced-exit tests will
- * look for them, and that a blocked signal is blocked (the debugger tests
- * rely on it). If these fail, no other result from the cell means much.
+ * a child ended, that core dumps land where the forced-exit tests will look
+ * for them, with the siginfo they read there, and that a blocked signal is
+ * blocked (the debugger tests rely on it). If these fail, no other result
+ * from the cell means much.
  */
-#include "ktap_writer.h"
+#include "harness.h"
 
 static int child_exit_status_seen(void)
 {
@@ -21,17 +22,31 @@ static int child_exit_status_seen(void)
 	return KMX_PASS;
 }
 
-static int child_killed_by_signal_seen(void)
+/*
+ * A child that sends itself sig (blocked first, if block) and then exits 0;
+ * its pid, reaped, with its wait status in *status.
+ */
+static kmx_pid_t child_sends_itself(int sig, int block, int *status)
 {
-	int status = 0;
 	kmx_pid_t pid = sys_fork();
 
 	if (pid == 0) {
-		sys_kill(sys_getpid(), SIGKILL);
+		if (block)
+			k_block_signal(sig);
+		sys_kill(sys_getpid(), sig);
 		sys_exit_group(0);
 	}
-	KTAP_FAIL_IF(pid < 0, "fork: %d", pid);
-	KTAP_ASSERT_EQ(pid, sys_wait4(pid, &status, 0), "wait4");
+	if (pid > 0 && sys_wait4(pid, status, 0) != pid)
+		return -ECHILD;
+	return pid;
+}
+
+static int child_killed_by_signal_seen(void)
+{
+	int status = 0;
+	kmx_pid_t pid = child_sends_itself(SIGKILL, 0, &status);
+
+	KTAP_FAIL_IF(pid < 0, "fork or wait4: %d", pid);
 	KTAP_FAIL_IF(!WIFSIGNALED(status), "status 0x%x is not a death by signal", status);
 	KTAP_ASSERT_EQ(SIGKILL, WTERMSIG(status), "terminating signal");
 	return KMX_PASS;
@@ -40,23 +55,36 @@ static int child_killed_by_signal_seen(void)
 /* A core-dumping signal must set the core flag and leave /tmp/core.<comm>.<pid>. */
 static int core_dump_written(void)
 {
-	char path[64];
-	int status = 0, fd;
-	kmx_pid_t pid = sys_fork();
+	int status = 0;
+	kmx_pid_t pid = child_sends_itself(SIGQUIT, 0, &status);
 
-	if (pid == 0) {
-		sys_kill(sys_getpid(), SIGQUIT);
-		sys_exit_group(0);
-	}
-	KTAP_FAIL_IF(pid < 0, "fork: %d", pid);
-	KTAP_ASSERT_EQ(pid, sys_wait4(pid, &status, 0), "wait4");
+	KTAP_FAIL_IF(pid < 0, "fork or wait4: %d", pid);
 	KTAP_FAIL_IF(!WIFSIGNALED(status), "status 0x%x is not a death by signal", status);
 	KTAP_ASSERT_EQ(SIGQUIT, WTERMSIG(status), "terminating signal");
 	KTAP_FAIL_IF(!WCOREDUMP(status), "no core flag in status 0x%x (RLIMIT_CORE, core_pattern?)", status);
-	k_snprintf(path, sizeof(path), "/tmp/core.selftest.%d", pid);
-	fd = sys_open(path, O_RDONLY, 0);
-	KTAP_FAIL_IF(fd < 0, "%s: open failed: %d", path, fd);
-	sys_close(fd);
+	KTAP_FAIL_IF(!harness_core_exists(pid), "no /tmp/core.selftest.%d", pid);
+	return KMX_PASS;
+}
+
+/*
+ * The core's NT_SIGINFO note, as the forced-exit tests read it
+ * (FORCED_EXIT_BY_KERNEL), holds what kill(2) sent: SI_USER from the
+ * child's own pid. So a kernel's signal read as SI_KERNEL there is a value
+ * read, not a field the reader missed.
+ */
+static int core_siginfo_read(void)
+{
+	int status = 0;
+	kmx_pid_t pid = child_sends_itself(SIGQUIT, 0, &status);
+	const char *why;
+	siginfo_t si;
+
+	KTAP_FAIL_IF(pid < 0, "fork or wait4: %d", pid);
+	why = harness_core_siginfo(pid, &si);
+	KTAP_FAIL_IF(why, "the core's siginfo: %s", why);
+	KTAP_ASSERT_EQ(SIGQUIT, si.si_signo, "si_signo in the core");
+	KTAP_ASSERT_EQ(SI_USER, si.si_code, "si_code in the core");
+	KTAP_ASSERT_EQ(pid, si.si_pid, "si_pid in the core");
 	return KMX_PASS;
 }
 
@@ -64,15 +92,9 @@ static int core_dump_written(void)
 static int blocked_signal_stays_pending(void)
 {
 	int status = 0;
-	kmx_pid_t pid = sys_fork();
+	kmx_pid_t pid = child_sends_itself(SIGUSR1, 1, &status);
 
-	if (pid == 0) {
-		k_block_signal(SIGUSR1);
-		sys_kill(sys_getpid(), SIGUSR1);
-		sys_exit_group(0);
-	}
-	KTAP_FAIL_IF(pid < 0, "fork: %d", pid);
-	KTAP_ASSERT_EQ(pid, sys_wait4(pid, &status, 0), "wait4");
+	KTAP_FAIL_IF(pid < 0, "fork or wait4: %d", pid);
 	KTAP_FAIL_IF(WIFSIGNALED(status), "killed by signal %d: SIGUSR1 was not blocked "
 		     "(is the sigset word layout right for this arch?)", WTERMSIG(status));
 	KTAP_ASSERT_EQ(0, WEXITSTATUS(status), "exit status");
@@ -83,6 +105,7 @@ static const struct ktap_test tests[] = {
 	{ "selftest_child_exit_status_seen", child_exit_status_seen, KTAP_TEST_TIMEOUT_MS },
 	{ "selftest_child_killed_by_signal_seen", child_killed_by_signal_seen, KTAP_TEST_TIMEOUT_MS },
 	{ "selftest_core_dump_written", core_dump_written, KTAP_TEST_TIMEOUT_MS },
+	{ "selftest_core_siginfo_read", core_siginfo_read, KTAP_TEST_TIMEOUT_MS },
 	{ "selftest_blocked_signal_stays_pending", blocked_signal_stays_pending, KTAP_TEST_TIMEOUT_MS },
 };
 

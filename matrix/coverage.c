@@ -11,7 +11,8 @@
  *       counted as damaged. Exit 1 when the console holds no profile.
  *
  *   coverage report --arch A --point P --lines LINES --files FILES
- *                   --tree TREE --out DIR [--unreachable FILE] [--mutants FILE] COVDIR
+ *                   --tree TREE --out DIR [--unreachable FILE]
+ *                   [--mutants FILE [--no-mutant FILE]] COVDIR
  *       LINES: FILE, LINE, PATCH, TEXT per line the series changed (git
  *       blame BASE..POINT at POINT). FILES: FILE, STATE, REASON per file it
  *       changed; STATE is `profiled` (a .c built with gcov), `header`
@@ -26,7 +27,9 @@
  *       --mutants: FILE, LINE, MUTANT per line a mutant of the catalogue
  *       changes: the report names them beside each line, and lists the
  *       lines run that no mutant changes (the tests' checks of those are
- *       unmeasured).
+ *       unmeasured). --no-mutant: the series' word on lines no mutant
+ *       can change (the --unreachable form): the list gives each its
+ *       reason.
  *       Writes DIR/coverage.md and DIR/coverage.tsv, and prints the closing
  *       line: lines run of the executable changed lines, branch directions
  *       taken of theirs.
@@ -55,6 +58,6 @@ int main(int argc, char **argv)
 		return cmd_report(argc - 1, argv + 1);
 	fprintf(stderr, "usage: coverage extract CONSOLE BUILD OUTDIR\n"
 		"       coverage report --arch A --point P --lines LINES --files FILES --tree TREE --out DIR\n"
-		"                       [--unreachable FILE] [--mutants FILE] COVDIR\n");
+		"                       [--unreachable FILE] [--mutants FILE [--no-mutant FILE]] COVDIR\n");
 	return 2;
 }

@@ -27,6 +27,7 @@ struct cline {
 	size_t nbr;
 	const char *state, *reason;	/* the file's */
 	const char *excuse;		/* why no test can run it (--unreachable), or NULL */
+	const char *no_mutant;		/* why no mutant can change it (--no-mutant), or NULL */
 	char mutants[96];		/* the mutants that change it, space-separated */
 };
 
@@ -41,8 +42,19 @@ int cmd_extract(int argc, char **argv);
 FILE *open_or_die(const char *path);
 void load_files(const char *path);
 void load_lines(const char *path);
-void load_excuses(const char *path, const char *arch);
-const char *excuse_for(const char *file, const char *text);
+/*
+ * A list of lines the series has a word on: FILE, TEXT (a part of the
+ * line's code), ARCHES (`*` for all), REASON a line.
+ */
+struct excuse {
+	char *file, *text, *arches, *reason;
+};
+struct excuses {
+	struct excuse *e;
+	size_t n;
+};
+void load_excuses(struct excuses *ex, const char *path, const char *arch);
+const char *excuse_for(const struct excuses *ex, const char *file, const char *text);
 int cmp_line(const void *a, const void *b);
 struct cline *find_line(const char *file, int line);
 void load_mutants(const char *path);

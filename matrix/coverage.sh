@@ -4,7 +4,9 @@
 # BUILD (the coverage build), ARCH, KARCH, XPREFIX, SERIES_NAME, POINT,
 # CELL_DIR and HOSTBIN in the environment, and UNREACHABLE: the series'
 # list of lines no test can run, with the reasons (may be empty); MUTANTS
-# and MUTANT_BASE: the mutant catalogue and the point it applies to.
+# and MUTANT_BASE: the mutant catalogue and the point it applies to;
+# NO_MUTANT: the series' list of lines run that no mutant can change, and
+# why (may be empty).
 #
 # 1. The console's gcov data, one profile per program (coverage extract).
 # 2. gcov of each profile's files, against the build's notes (.gcno).
@@ -108,6 +110,6 @@ if [ -n "${MUTANTS:-}" ] && [ "${MUTANT_BASE:-}" = "$POINT" ]; then
 fi
 
 "$HOSTBIN/coverage" report --arch "$ARCH" --point "$POINT" --lines "$out/lines.tsv" \
-	--mutants "$out/mutants.tsv" \
+	--mutants "$out/mutants.tsv" ${NO_MUTANT:+--no-mutant "$NO_MUTANT"} \
 	--files "$out/files.tsv" --tree "$TREE" --out "$CELL_DIR" \
 	${UNREACHABLE:+--unreachable "$UNREACHABLE"} "$out/data"

@@ -2,7 +2,8 @@
 /*
  * What coverage report reads of the series: its changed lines (LINES),
  * the state of each file they are in (FILES), the lines it says no test
- * can run (--unreachable) and the mutants that change each (--mutants).
+ * can run (--unreachable) or no mutant can change (--no-mutant), and the
+ * mutants that change each (--mutants).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -31,12 +32,6 @@ FILE *open_or_die(const char *path)
 	return f;
 }
 
-struct excuse {
-	char *file, *text, *arches, *reason;
-};
-static struct excuse *excuses;
-static size_t nexcuses;
-
 static int arch_listed(const char *arches, const char *arch)
 {
 	size_t n = strlen(arch);
@@ -49,7 +44,7 @@ static int arch_listed(const char *arches, const char *arch)
 	return 0;
 }
 
-void load_excuses(const char *path, const char *arch)
+void load_excuses(struct excuses *ex, const char *path, const char *arch)
 {
 	char buf[8192], *f[4];
 	FILE *in = open_or_die(path);
@@ -63,17 +58,17 @@ void load_excuses(const char *path, const char *arch)
 			die("%s:%d: not FILE<tab>TEXT<tab>ARCHES<tab>REASON", path, lineno);
 		if (!arch_listed(f[2], arch))
 			continue;
-		excuses = xrealloc(excuses, (nexcuses + 1) * sizeof(*excuses));
-		excuses[nexcuses++] = (struct excuse){ xstrdup(f[0]), xstrdup(f[1]), xstrdup(f[2]), xstrdup(f[3]) };
+		ex->e = xrealloc(ex->e, (ex->n + 1) * sizeof(*ex->e));
+		ex->e[ex->n++] = (struct excuse){ xstrdup(f[0]), xstrdup(f[1]), xstrdup(f[2]), xstrdup(f[3]) };
 	}
 	fclose(in);
 }
 
-const char *excuse_for(const char *file, const char *text)
+const char *excuse_for(const struct excuses *ex, const char *file, const char *text)
 {
-	for (size_t i = 0; i < nexcuses; i++)
-		if (!strcmp(excuses[i].file, file) && strstr(text, excuses[i].text))
-			return excuses[i].reason;
+	for (size_t i = 0; i < ex->n; i++)
+		if (!strcmp(ex->e[i].file, file) && strstr(text, ex->e[i].text))
+			return ex->e[i].reason;
 	return NULL;
 }
 

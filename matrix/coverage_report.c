@@ -96,7 +96,7 @@ static int cmp_str(const void *a, const void *b)
 int cmd_report(int argc, char **argv)
 {
 	const char *arch = NULL, *point = NULL, *lines_path = NULL, *files_path = NULL, *tree = "", *outdir = NULL;
-	const char *unreachable = NULL, *mutants = NULL;
+	const char *unreachable = NULL, *mutants = NULL, *no_mutant = NULL;
 	char path[4200], dir[4200], buf[4096];
 	char **patches = NULL;
 	size_t npatches = 0;
@@ -109,7 +109,8 @@ int cmd_report(int argc, char **argv)
 		const char **dst = !strcmp(argv[i], "--arch") ? &arch : !strcmp(argv[i], "--point") ? &point :
 			!strcmp(argv[i], "--lines") ? &lines_path : !strcmp(argv[i], "--files") ? &files_path :
 			!strcmp(argv[i], "--tree") ? &tree : !strcmp(argv[i], "--out") ? &outdir :
-			!strcmp(argv[i], "--unreachable") ? &unreachable : !strcmp(argv[i], "--mutants") ? &mutants : NULL;
+			!strcmp(argv[i], "--unreachable") ? &unreachable : !strcmp(argv[i], "--mutants") ? &mutants :
+			!strcmp(argv[i], "--no-mutant") ? &no_mutant : NULL;
 
 		if (!dst || i + 1 == argc)
 			die("unknown or incomplete option %s", argv[i]);
@@ -117,14 +118,23 @@ int cmd_report(int argc, char **argv)
 	}
 	if (i + 1 != argc || !arch || !point || !lines_path || !files_path || !outdir)
 		die("usage: coverage report --arch A --point P --lines LINES --files FILES --tree TREE --out DIR "
-		    "[--unreachable FILE] [--mutants FILE] COVDIR");
+		    "[--unreachable FILE] [--mutants FILE [--no-mutant FILE]] COVDIR");
 
 	load_files(files_path);
 	load_lines(lines_path);
 	if (unreachable) {
-		load_excuses(unreachable, arch);
+		struct excuses ex = { 0 };
+
+		load_excuses(&ex, unreachable, arch);
 		for (size_t k = 0; k < nlines; k++)
-			lines[k].excuse = excuse_for(lines[k].file, lines[k].text);
+			lines[k].excuse = excuse_for(&ex, lines[k].file, lines[k].text);
+	}
+	if (no_mutant) {
+		struct excuses ex = { 0 };
+
+		load_excuses(&ex, no_mutant, arch);
+		for (size_t k = 0; k < nlines; k++)
+			lines[k].no_mutant = excuse_for(&ex, lines[k].file, lines[k].text);
 	}
 	qsort(lines, nlines, sizeof(*lines), cmp_line);
 	if (mutants)
@@ -243,18 +253,30 @@ int cmd_report(int argc, char **argv)
 		}
 	}
 	if (mutants) {
-		unsigned unmutated = 0;
+		unsigned run = 0, mutated = 0, excused = 0;
 
+		for (size_t k = 0; k < nlines; k++) {
+			const char *why, *state = line_state(&lines[k], &why);
+
+			if (strcmp(state, "run"))
+				continue;
+			run++;
+			mutated += !!lines[k].mutants[0];
+			excused += !lines[k].mutants[0] && lines[k].no_mutant;
+		}
+		fprintf(f, "\n## Lines run that no mutant changes\n\n"
+			"Of the %u lines run, %u are changed by some mutant of the catalogue, which\n"
+			"measures whether the tests check them; %u more have the series' reason why\n"
+			"none does (the last column), and %u have neither.\n",
+			run, mutated, excused, run - mutated - excused);
+		if (run > mutated)
+			fprintf(f, "\n| line | code | patch | ran by | why no mutant |\n|---|---|---|---|---|\n");
 		for (size_t k = 0; k < nlines; k++) {
 			const struct cline *l = &lines[k];
 			const char *why, *state = line_state(l, &why);
 
 			if (strcmp(state, "run") || l->mutants[0])
 				continue;
-			if (!unmutated++)
-				fprintf(f, "\n## Lines run that no mutant changes\n\n"
-					"The tests run them; whether they check them, no mutant of the catalogue\n"
-					"measures yet.\n\n| line | code | patch | ran by |\n|---|---|---|---|\n");
 			fprintf(f, "| ");
 			md_str(f, l->file);
 			fprintf(f, ":%d | ", l->line);
@@ -263,10 +285,10 @@ int cmd_report(int argc, char **argv)
 			md_str(f, l->patch);
 			fprintf(f, " | ");
 			ran_by(f, l, ", ");
+			fprintf(f, " | ");
+			md_str(f, l->no_mutant ? l->no_mutant : "**none given**");
 			fprintf(f, " |\n");
 		}
-		if (!unmutated)
-			fprintf(f, "\nEvery line run is changed by some mutant of the catalogue.\n");
 	}
 	if (out_commit(&o))
 		return 1;

@@ -17,6 +17,10 @@ COVERAGE_RESULTS = $(RESULTS)/coverage
 # ARCHES, REASON: see matrix/coverage.c).
 #> COVERAGE_UNREACHABLE: the lines make coverage is told no test can run (default: SERIES/coverage/unreachable.tsv)
 COVERAGE_UNREACHABLE ?= $(wildcard $(SERIES)/coverage/unreachable.tsv)
+# Its word on changed lines the tests run that no mutant can change, and why
+# (the same form): the report gives each line run without a mutant its reason.
+#> COVERAGE_NO_MUTANT: the lines make coverage is told no mutant can change (default: SERIES/coverage/no-mutant.tsv)
+COVERAGE_NO_MUTANT ?= $(wildcard $(SERIES)/coverage/no-mutant.tsv)
 define COVERAGE_CONFIG
 CONFIG_DEBUG_FS=y
 CONFIG_GCOV_KERNEL=y
@@ -44,6 +48,6 @@ coverage-report: $(HOSTBIN)/coverage $(HOSTBIN)/report
 	$(call need_arch)
 	$(Q)SRC=$(SRC) TREE=$(TREE) BUILD=$(BUILD) ARCH=$(ARCH) KARCH=$(KARCH) XPREFIX=$(XPREFIX) \
 		SERIES_NAME=$(SERIES_NAME) POINT=$(POINT) KERNEL_POINT=$(KERNEL_POINT) CELL_DIR=$(CELL_DIR) HOSTBIN=$(HOSTBIN) \
-		UNREACHABLE=$(COVERAGE_UNREACHABLE) MUTANTS=$(MUTANTS) MUTANT_BASE=$(MUTANT_BASE) \
+		UNREACHABLE=$(COVERAGE_UNREACHABLE) NO_MUTANT=$(COVERAGE_NO_MUTANT) MUTANTS=$(MUTANTS) MUTANT_BASE=$(MUTANT_BASE) \
 		$(TOP)/matrix/with-lock.sh $(LOCKS)/$(ARCH) "the $(ARCH) tree and build" $(TOP)/matrix/coverage.sh
 	$(Q)$(HOSTBIN)/report $(REPORT_FLAGS) summary --quiet $(RUN_DIR)

@@ -24,10 +24,14 @@
  *				stops (an exit of one thread then shows as a
  *				process that does not end: no PTRACE_EVENT_EXIT
  *				to tell it sooner)
+ * FORCED_EXIT_BY_KERNEL	the signal is the kernel's own (force_exit_sig()):
+ *				the core's siginfo must say so, SI_KERNEL with
+ *				no errno and no sender (harness_check_core_siginfo())
  */
 #define FORCED_EXIT_IMMUTABLE	0x1
 #define FORCED_EXIT_PIDNS_INIT	0x2
 #define FORCED_EXIT_UNTRACED	0x4
+#define FORCED_EXIT_BY_KERNEL	0x8
 
 /* Appends ", what" to a reason. */
 static void reason_add(char *r, size_t size, const char *what)
@@ -35,6 +39,32 @@ static void reason_add(char *r, size_t size, const char *what)
 	size_t n = k_strlen(r);
 
 	k_snprintf(r + n, size - n, "%s%s", n ? "; " : "", what);
+}
+
+/*
+ * The siginfo the core recorded for the signal that killed pid. A
+ * HANDLER_EXIT signal reaches no tracer and no handler, so its core's
+ * NT_SIGINFO note is the only place its siginfo shows: the kernel's own
+ * signal is SI_KERNEL, with no errno and no sender (force_exit_sig(), and
+ * force_sig() before the series).
+ */
+static void harness_check_core_siginfo(kmx_pid_t pid, int expected_sig, char *r, size_t size)
+{
+	siginfo_t si;
+	const char *why = harness_core_siginfo(pid, &si);
+	char what[160];
+
+	if (why)
+		k_snprintf(what, sizeof(what), "the core's siginfo: %s", why);
+	else if (si.si_signo != expected_sig || si.si_code != SI_KERNEL || si.si_errno ||
+		 si.si_pid || si.si_uid)
+		k_snprintf(what, sizeof(what), "the core's siginfo: signo %d code %d errno %d pid %d uid %d, "
+			   "expected signo %d code %d (SI_KERNEL) and the rest 0",
+			   si.si_signo, si.si_code, si.si_errno, (int)si.si_pid, (int)si.si_uid,
+			   expected_sig, SI_KERNEL);
+	else
+		return;
+	reason_add(r, size, what);
 }
 
 /*
@@ -193,6 +223,8 @@ static int forced_exit_check_after_stops(int expected_sig, void (*trigger)(void)
 	}
 	if (o.ended && WIFSIGNALED(o.status) && (!WCOREDUMP(o.status) || !harness_core_exists(pid)))
 		reason_add(r, sizeof(r), "no core dump");
+	else if (o.ended && WIFSIGNALED(o.status) && (flags & FORCED_EXIT_BY_KERNEL))
+		harness_check_core_siginfo(pid, expected_sig, r, sizeof(r));
 	if (harness->handler_ran)
 		reason_add(r, sizeof(r), "the installed handler ran");
 	if (o.stops) {

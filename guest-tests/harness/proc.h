@@ -6,6 +6,8 @@
 #ifndef KMX_HARNESS_PROC_H
 #define KMX_HARNESS_PROC_H
 
+#include <linux/elf.h>
+#include <asm/siginfo.h>
 #include "tracee.h"
 
 /*
@@ -48,27 +50,119 @@ static int harness_thread(kmx_pid_t pid)
 	return found;
 }
 
-/* Does /tmp hold a core of pid (core_pattern: /tmp/core.<comm>.<pid in the initial namespace>)? */
-static int harness_core_exists(kmx_pid_t pid)
+/*
+ * pid's core, opened (core_pattern: /tmp/core.<comm>.<pid in the initial
+ * namespace>), or -1 when /tmp holds none.
+ */
+static int harness_core_open(kmx_pid_t pid)
 {
-	char buf[2048], suffix[24];
-	int fd = sys_open("/tmp", O_RDONLY | O_DIRECTORY, 0), found = 0;
+	char buf[2048], suffix[24], path[300];
+	int fd = sys_open("/tmp", O_RDONLY | O_DIRECTORY, 0), core = -1;
 	long n;
 
 	if (fd < 0)
-		return 0;
+		return -1;
 	k_snprintf(suffix, sizeof(suffix), ".%d", pid);
-	while (!found && (n = sys_getdents64(fd, buf, sizeof(buf))) > 0)
-		for (long off = 0; off < n;) {
+	while (core < 0 && (n = sys_getdents64(fd, buf, sizeof(buf))) > 0)
+		for (long off = 0; core < 0 && off < n;) {
 			struct kmx_dirent64 *d = (void *)(buf + off);
 			size_t l = k_strlen(d->name), sl = k_strlen(suffix);
 
-			if (!k_strncmp(d->name, "core.", 5) && l > sl && !k_strcmp(d->name + l - sl, suffix))
-				found = 1;
+			if (!k_strncmp(d->name, "core.", 5) && l > sl && !k_strcmp(d->name + l - sl, suffix)) {
+				k_snprintf(path, sizeof(path), "/tmp/%s", d->name);
+				core = sys_open(path, O_RDONLY, 0);
+			}
 			off += d->reclen;
 		}
 	sys_close(fd);
-	return found;
+	return core;
+}
+
+static int harness_core_exists(kmx_pid_t pid)
+{
+	int fd = harness_core_open(pid);
+
+	if (fd < 0)
+		return 0;
+	sys_close(fd);
+	return 1;
+}
+
+/*
+ * The ELF class of the guest's own processes, and so of their cores: the
+ * guest programs are built for the arch's native ABI.
+ */
+#if __SIZEOF_POINTER__ == 8
+typedef Elf64_Ehdr kmx_ehdr;
+typedef Elf64_Phdr kmx_phdr;
+typedef Elf64_Nhdr kmx_nhdr;
+#else
+typedef Elf32_Ehdr kmx_ehdr;
+typedef Elf32_Phdr kmx_phdr;
+typedef Elf32_Nhdr kmx_nhdr;
+#endif
+/* How much of a core is read: its headers and notes come first. */
+#define HARNESS_CORE_HEAD	(256 * 1024)
+
+/*
+ * The siginfo of the signal that killed pid, from its core's NT_SIGINFO
+ * note (the kernel's fill_siginfo_note()): the one place a HANDLER_EXIT
+ * signal's siginfo shows, since no tracer and no handler sees it. Returns
+ * NULL, or why it could not be read.
+ */
+static const char *core_find_siginfo(const char *core, size_t have, siginfo_t *si)
+{
+	const kmx_ehdr *eh = (const void *)core;
+
+	if (have < sizeof(*eh) || k_strncmp((const char *)eh->e_ident, ELFMAG, SELFMAG) ||
+	    eh->e_type != ET_CORE || eh->e_phentsize != sizeof(kmx_phdr) ||
+	    eh->e_phoff + (size_t)eh->e_phnum * sizeof(kmx_phdr) > have)
+		return "the core's ELF header is not a core of this ABI";
+	for (unsigned i = 0; i < eh->e_phnum; i++) {
+		const kmx_phdr *ph = (const void *)(core + eh->e_phoff + i * sizeof(kmx_phdr));
+		size_t off = ph->p_offset, end = ph->p_offset + ph->p_filesz;
+
+		if (ph->p_type != PT_NOTE)
+			continue;
+		if (end > have)
+			return "the core's notes lie past its first 256 KiB";
+		while (off + sizeof(kmx_nhdr) <= end) {
+			const kmx_nhdr *nh = (const void *)(core + off);
+			size_t desc = off + sizeof(*nh) + ((nh->n_namesz + 3) & ~3u);
+
+			off = desc + ((nh->n_descsz + 3) & ~3u);
+			if (off > end)
+				break;
+			if (nh->n_type == NT_SIGINFO && nh->n_descsz >= sizeof(*si)) {
+				memcpy(si, core + desc, sizeof(*si));
+				return NULL;
+			}
+		}
+	}
+	return "the core has no NT_SIGINFO note";
+}
+
+static const char *harness_core_siginfo(kmx_pid_t pid, siginfo_t *si)
+{
+	int fd = harness_core_open(pid);
+	const char *why;
+	size_t have = 0;
+	char *core;
+	long n;
+
+	if (fd < 0)
+		return "no core in /tmp";
+	core = harness_map(HARNESS_CORE_HEAD, PROT_READ | PROT_WRITE);
+	if (!core) {
+		sys_close(fd);
+		return "mmap failed";
+	}
+	while (have < HARNESS_CORE_HEAD && (n = sys_read(fd, core + have, HARNESS_CORE_HEAD - have)) > 0)
+		have += n;
+	sys_close(fd);
+	why = core_find_siginfo(core, have, si);
+	sys_munmap(core, HARNESS_CORE_HEAD);
+	return why;
 }
 
 /*

@@ -6,9 +6,7 @@
 #ifndef KMX_HARNESS_TRACER_H
 #define KMX_HARNESS_TRACER_H
 
-#include <linux/elf.h>
 #include <linux/uio.h>
-#include <asm/siginfo.h>
 #include "proc.h"
 
 /*

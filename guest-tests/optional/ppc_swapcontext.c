@@ -52,7 +52,7 @@ static int bad_ctx_flags(unsigned flags)
 
 	KTAP_FAIL_IF(!two || sys_mprotect(two + 4096, 4096, PROT_NONE), "mmap/mprotect failed");
 	bad = two + 4096;
-	return forced_exit_check_flags(SIGSEGV, swap_to_bad_context, flags);
+	return forced_exit_check_flags(SIGSEGV, swap_to_bad_context, flags | FORCED_EXIT_BY_KERNEL);
 }
 
 static int bad_ctx(void)

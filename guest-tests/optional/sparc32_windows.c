@@ -94,32 +94,35 @@ static void overflow_windows_on_kernel_space_sp(void)
 
 static int window_buffer_bad_sp(void)
 {
-	return forced_exit_check(SIGILL, flush_window_to_misaligned_sp);
+	return forced_exit_check_flags(SIGILL, flush_window_to_misaligned_sp, FORCED_EXIT_BY_KERNEL);
 }
 
 static int signal_frame_bad_sp(void)
 {
-	return forced_exit_check(SIGILL, signal_on_kernel_space_altstack);
+	return forced_exit_check_flags(SIGILL, signal_on_kernel_space_altstack, FORCED_EXIT_BY_KERNEL);
 }
 
 static int signal_frame_bad_sp_non_rt(void)
 {
-	return forced_exit_check(SIGILL, signal_on_kernel_space_altstack_non_rt);
+	return forced_exit_check_flags(SIGILL, signal_on_kernel_space_altstack_non_rt, FORCED_EXIT_BY_KERNEL);
 }
 
 static int window_buffer_bad_sp_action_immutable(void)
 {
-	return forced_exit_check_flags(SIGILL, flush_window_to_misaligned_sp, FORCED_EXIT_IMMUTABLE);
+	return forced_exit_check_flags(SIGILL, flush_window_to_misaligned_sp,
+				       FORCED_EXIT_IMMUTABLE | FORCED_EXIT_BY_KERNEL);
 }
 
 static int signal_frame_bad_sp_action_immutable(void)
 {
-	return forced_exit_check_flags(SIGILL, signal_on_kernel_space_altstack, FORCED_EXIT_IMMUTABLE);
+	return forced_exit_check_flags(SIGILL, signal_on_kernel_space_altstack,
+				       FORCED_EXIT_IMMUTABLE | FORCED_EXIT_BY_KERNEL);
 }
 
 static int window_overflow_traced(void)
 {
-	return forced_exit_check_after_stops(SIGILL, overflow_windows_on_kernel_space_sp, SIGSEGV, 1, 0);
+	return forced_exit_check_after_stops(SIGILL, overflow_windows_on_kernel_space_sp, SIGSEGV, 1,
+					     FORCED_EXIT_BY_KERNEL);
 }
 
 /*
@@ -131,7 +134,8 @@ static int window_overflow_traced(void)
  */
 static int signal_frame_pidns_init_traced(void)
 {
-	return forced_exit_check_flags(SIGILL, signal_on_kernel_space_altstack, FORCED_EXIT_PIDNS_INIT);
+	return forced_exit_check_flags(SIGILL, signal_on_kernel_space_altstack,
+				       FORCED_EXIT_PIDNS_INIT | FORCED_EXIT_BY_KERNEL);
 }
 
 static const struct ktap_test tests[] = {

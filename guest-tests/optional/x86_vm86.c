@@ -172,7 +172,7 @@ static int save_state_readonly(void)
 	fill_state(readonly_state);
 	r = sys_mprotect(readonly_state, 4096, PROT_READ);
 	KTAP_FAIL_IF(r, "mprotect(PROT_READ) of the state: %ld", r);
-	return forced_exit_check(SIGSEGV, enter_vm86_with_readonly_state);
+	return forced_exit_check_flags(SIGSEGV, enter_vm86_with_readonly_state, FORCED_EXIT_BY_KERNEL);
 }
 
 static const struct ktap_test tests[] = {

@@ -37,7 +37,7 @@ static int seccomp_changed_nr_flags(unsigned flags)
 {
 	harness_ptrace_options = PTRACE_O_TRACESECCOMP;
 	harness_on_event = change_nr_at_seccomp_stop;
-	return forced_exit_check_flags(SIGSYS, traced_vsyscall, flags);
+	return forced_exit_check_flags(SIGSYS, traced_vsyscall, flags | FORCED_EXIT_BY_KERNEL);
 }
 
 static int seccomp_changed_nr(void)

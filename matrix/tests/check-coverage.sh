@@ -6,9 +6,7 @@
 # was run or has its reason in the series' unreachable list (a line no test
 # runs is a hole in the tests).
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/../lib.sh"
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
 run=$1
 shift
 [ $# -gt 0 ] || echo "SKIP check-coverage: none of the run's arches has coverage (<arch>_COVERAGE in its arch file)"

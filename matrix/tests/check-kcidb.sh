@@ -5,9 +5,7 @@
 # dashboard relies on: a build per cell, a boot test per cell, a test per
 # result, and ids unique.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/../lib.sh"
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
 run=$1
 k=$run/kcidb.json
 schema=$here/../kcidb/schema-v5.3.json

@@ -7,9 +7,7 @@
 # again and exit 0; and with a program that does not exist, which must be
 # an error result of its own and exit 1. Each is one short boot.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/../lib.sh"
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
 matrix=$1 failing=$2
 make_tmp
 

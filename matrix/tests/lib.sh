@@ -1,5 +1,8 @@
-# The test suites' own helpers; what every script shares (die, now, since,
-# make_tmp, ...) is in ../lib.sh, which a suite sources first.
+# The test suites' own helpers, sourced as `. "$(dirname "$0")/lib.sh"`:
+# it sets here (this folder) and sources ../lib.sh, what every script
+# shares (die, now, since, make_tmp, ...).
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib.sh"
 # `expect DESCRIPTION COMMAND...` counts a pass when COMMAND succeeds and
 # prints FAIL otherwise, and returns COMMAND's verdict (so a caller can add
 # details to a failure); `finish NAME` prints the closing line and sets

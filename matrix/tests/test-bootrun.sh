@@ -3,9 +3,7 @@
 # usage: test-bootrun.sh HOSTBIN
 set -u
 bin=$1
-here=$(dirname "$0")
-. "$here/../lib.sh"
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
 make_tmp
 
 fake() {	# NAME BODY: a stand-in for qemu-system-*

@@ -2,9 +2,7 @@
 # ccache-cc.sh: a source with an .incbin (asm or C) goes to the compiler
 # directly, any other through ccache (stand-ins for both say which ran).
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/../lib.sh"
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
 make_tmp
 mkdir "$tmp/bin"
 printf '#!/bin/sh\necho "ccache $*"\n' >"$tmp/bin/ccache"

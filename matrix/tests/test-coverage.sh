@@ -8,9 +8,7 @@
 # usage: test-coverage.sh HOSTBIN
 set -u
 bin=$1
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/../lib.sh"
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
 make_tmp
 cov=$bin/coverage
 

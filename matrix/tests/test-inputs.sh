@@ -5,10 +5,8 @@
 # line of a recipe, so no tree and no kernel are needed.
 # usage: test-inputs.sh HOSTBIN (unused)
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
+. "$(dirname "$0")/lib.sh"
 top=$(cd "$here/../.." && pwd)
-. "$here/../lib.sh"
-. "$here/lib.sh"
 make_tmp
 
 # CASE WANT-TEXT MAKE-ARGS...: exit status 2, WANT-TEXT in what make said,

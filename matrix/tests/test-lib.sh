@@ -3,9 +3,7 @@
 # order, resolving a point, subjects, the series' patch files, the files an
 # arch builds, and the time helpers.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/../lib.sh"
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
 make_tmp
 
 # ---- first_error: the line that says what went wrong ----------------------

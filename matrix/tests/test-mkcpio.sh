@@ -6,9 +6,7 @@
 # usage: test-mkcpio.sh HOSTBIN
 set -u
 bin=$1
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/../lib.sh"
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
 make_tmp
 if [ ! -x "$bin/gen_init_cpio" ]; then
 	echo "SKIP test-mkcpio: no $bin/gen_init_cpio: it is built from the kernel tree, which is not imported yet (make tree)"
