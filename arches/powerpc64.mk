@@ -36,10 +36,10 @@ powerpc64_QEMU        := qemu-system-ppc64
 powerpc64_QEMU_PKG    := qemu-system-ppc
 # x-vof=on: QEMU's Virtual Open Firmware (vof.bin, in qemu-system-ppc) in
 # place of SLOF, which probes SCSI, PCI and USB before it loads the kernel.
-# The kernel's prom_init speaks the same client interface to both. Seen on
-# 2026-12-06 (the base kernel, both cores busy with a build): /init started
-# at 5.2 s instead of 14.9 s, and the 134 result lines were the same. The
-# x- prefix: QEMU 7.2 calls the option experimental.
+# The kernel's prom_init speaks the same client interface to both, and
+# /init starts about three times sooner with the same results
+# (docs/measurements.md). The x- prefix: QEMU 7.2 calls the option
+# experimental.
 powerpc64_QEMU_ARGS   := -M pseries,x-vof=on -cpu POWER8 -m 1G
 powerpc64_CONSOLE     := hvc0
 powerpc64_APPEND      :=
@@ -51,14 +51,11 @@ powerpc64_CFLAGS_ppc_swapcontext_32 := -m32 -O2
 # The kernel's selftests (Makefile, "the kernel's own selftests").
 # powerpc's signal tests speak subunit, not KTAP; they need the include
 # folder and GIT_VERSION that powerpc's own parent makefile would give them.
-# sigfuz is left out, as seen on QEMU's POWER8 (2026-12-05): it executes
+# sigfuz is left out, as seen on QEMU's POWER8: it executes
 # tbegin. without asking whether the CPU has transactional memory, which
 # QEMU's TCG does not emulate: every child dies by SIGILL and it runs to
 # init's timeout, its children (in process groups of their own, as
 # powerpc's harness makes them) running on after it.
-# (signal was left out too until init stopped losing the exit of a program
-# that ends right after its last line: it took about 3 s on 2026-12-05,
-# 6.7 s in a timestamped idle boot on 2026-12-06.)
 powerpc64_KSELFTESTS      := seccomp/seccomp_bpf ptrace/get_syscall_info ptrace/peeksiginfo \
 	ptrace/vmaccess sigaltstack/sas \
 	$(addprefix powerpc/signal/,signal signal_tm sigreturn_vdso sig_sc_double_restart \

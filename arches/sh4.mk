@@ -52,10 +52,10 @@ sh4_GUEST_TESTS :=
 # toolchain's GCC plugin (toolchains/sh4-linux-gnu.mk), which every sh4
 # compile loads. Both faults seen were one pattern: a branch on the T bit
 # with nothing before it that sets T for the condition the C tests.
-# - 2026-12-04, the zImage: decompress_kernel() spun in the inlined error():
+# - The zImage: decompress_kernel() spun in the inlined error():
 #   after `jsr cache_control` a `bf.s` with no `tst` of `output`, and
 #   cache_control's `dt` loop returns with T set. Seen with xz, gzip, -Os, -O2.
-# - 2026-12-06, the bare kernel (started past the decompressor by QEMU's
+# - The bare kernel (started past the decompressor by QEMU's
 #   generic loader): it hung in its first printk. printk_delay()'s
 #   `if (printk_delay_msec)` was a `bt.s` on the T that `cmp/eq #-2` (level
 #   == LOGLEVEL_SCHED) left, so `dt` made the delay loop 2^32 mdelay(1)s.
@@ -64,17 +64,16 @@ sh4_GUEST_TESTS :=
 #   before cbranch"). No -O, -f or -m option avoids it, and
 #   -fdisable-rtl-sh_treg_combine2 is refused; a plugin that closes the
 #   pass's gate does (toolchains/sh-no-treg-combine.cc).
-# With the plugin (2026-12-06) the zImage decompresses and the kernel runs
+# With the plugin the zImage decompresses and the kernel runs
 # every generic test at base, rc1 and fixed as on the other arches.
 # Not run by default, for the budget (the series touches arch/sh/, which
 # would pick it): see NOT_IN_CHECK.
 sh4_NOT_IN_CHECK := its three cold builds (606/512/455 s, beside a cold make check) would take a fresh make check past the 75 min budget, as i386's do
 # No kernel selftests yet: the first program run stopped the whole guest
-# at every point (2026-12-06: get_syscall_info at base and rc1, peeksiginfo
-# at fixed, with get_syscall_info left out; no output after "running
-# <program>", and init's own 30 s timeout never printed, so the kernel, not
-# the program, stopped). They link Debian's static sh4 glibc: a static glibc
-# "hello" as the only /init printed nothing either in 60 s (rc1's kernel,
-# after "Run /init as init process"), where our own freestanding init runs;
-# so glibc's static start-up meets it. Not looked into further.
+# at every point (get_syscall_info at base and rc1, peeksiginfo at fixed
+# with get_syscall_info left out; no output after "running <program>", and
+# init's own timeout never printed, so the kernel, not the program,
+# stopped). They link Debian's static sh4 glibc: a static glibc "hello" as
+# the only /init printed nothing either, where our own freestanding init
+# runs; so glibc's static start-up meets it. Not looked into further.
 sh4_KSELFTESTS_NONE := the first selftest run (static glibc) stopped the sh4 guest at every point, init's timeout included; not yet looked into (arches/sh4.mk)

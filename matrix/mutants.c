@@ -122,6 +122,20 @@ static char *killers(const struct cell *c)
 	return k;
 }
 
+/*
+ * Did a test's own program end unexpectedly, the kernel hanging or
+ * panicking under it? Then that test caught the mutant, not the boot: the
+ * results before it came, so the kernel booted and ran tests. (The
+ * reader's own results, ktap.*, say only that the document was cut.)
+ */
+static int test_caught_it(const struct cell *c)
+{
+	for (size_t j = 0; j < c->ntests; j++)
+		if (c->tests[j].unexpected && strncmp(c->tests[j].name, "ktap.", 5))
+			return 1;
+	return 0;
+}
+
 static void judge_cell(const struct mutant *m, struct mutant_cell *mc)
 {
 	const struct cell *c = mc->cell;
@@ -143,12 +157,26 @@ static void judge_cell(const struct mutant *m, struct mutant_cell *mc)
 	case CELL_NO_RESULTS:
 		/*
 		 * The kernel's doing (a compile error, a panic, a hang, no
-		 * results) makes the mutant invalid; a broken or missing record
-		 * (`error`: the cell never ran, say) is not the mutant's.
+		 * results) makes the mutant invalid, unless a test was running
+		 * when it hung or panicked: that test killed it. A broken or
+		 * missing record (`error`: the cell never ran, say) is not the
+		 * mutant's.
 		 */
-		mc->verdict = c->build == KMX_BUILD_ERROR || c->boot == KMX_BOOT_ERROR ||
-			      (c->boot == KMX_BOOT_NOT_RUN && c->build != KMX_BUILD_FAILED) ?
-			      MUT_INFRA : MUT_INVALID;
+		if (c->build == KMX_BUILD_ERROR || c->boot == KMX_BOOT_ERROR ||
+		    (c->boot == KMX_BOOT_NOT_RUN && c->build != KMX_BUILD_FAILED)) {
+			mc->verdict = MUT_INFRA;
+		} else if (c->verdict == CELL_BOOT && test_caught_it(c)) {
+			char *k = killers(c);
+			size_t n = strlen(k) + strlen(c->boot_reason) + 64;
+
+			mc->verdict = MUT_KILLED;
+			free(mc->killers);
+			mc->killers = xrealloc(NULL, n);
+			snprintf(mc->killers, n, "%s (the boot: %s, %s)", k, boot_name(c->boot), c->boot_reason);
+			free(k);
+		} else {
+			mc->verdict = MUT_INVALID;
+		}
 		return;
 	case CELL_UNEXPECTED:
 		mc->verdict = MUT_KILLED;

@@ -28,7 +28,7 @@ bench: series
 # One arch's full defconfig, cold, out of tree (the bench anchor), at the
 # run's last point: at `base` (the series reversed) batman-adv calls
 # do_exit() again, which 6.1 no longer exports, so a defconfig with modules
-# fails at modpost there (docs/benchmark.md; the run of 2026-12-03 in docs/measurements.md).
+# fails at modpost there (docs/benchmark.md, docs/measurements.md).
 DEFCONFIG_ROOT ?= $(WORK)/build-defconfig
 #> DEFCONFIG_POINT: the point `make bench-defconfig` builds (default: the last of POINTS)
 DEFCONFIG_POINT ?= $(lastword $(POINTS))

@@ -10,7 +10,7 @@
  * registers the pass after the options are read), but a plugin may close any
  * pass's gate. They are optimisations (they merge the insns that set T);
  * without them GCC keeps the tests (the reproducer: 3 of 3), and the sh4
- * cells give every result as expected (2026-12-06).
+ * cells give every result as expected.
  *
  * C++, not C: GCC's plugin headers are C++ (as the kernel's own
  * scripts/gcc-plugins are). Built per compiler by the Makefile, against the

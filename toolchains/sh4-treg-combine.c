@@ -12,9 +12,9 @@
  * With -fdump-rtl-all, the SH backend's own pass sh_treg_combine2 (run
  * after split1) logs "removing test insn before cbranch" and deletes the
  * tests of `a` and `b` (try_eliminate_cstores(), even though it could not
- * remove the insn it took for a cstore). Tried on 2026-12-06 without
- * success: -O1, -O2, -Os; each of the 126 -f options -Os enables, turned
- * off one at a time; the SH -m options (-mzdcbranch, -mno-lra,
+ * remove the insn it took for a cstore). Tried without success: -O1,
+ * -O2, -Os; each of the 126 -f options -Os enables, turned off one at a
+ * time; the SH -m options (-mzdcbranch, -mno-lra,
  * -mbranch-cost=0..5, -mcbranch-force-delay-slot, ...).
  * -fdisable-rtl-sh_treg_combine2 is refused ("unknown pass"): the target
  * registers its passes after the option is read. What works: a plugin that
