@@ -127,6 +127,20 @@ mkdir -p "$tmp/m"
 expect "mutants: tsv names both on their line" grep -q "	11	run	.*	m01 m19$" "$tmp/m/coverage.tsv"
 expect "mutants: a run line no mutant changes is listed" sh -c "sed -n '/no mutant changes/,\$p' '$tmp/m/coverage.md' | grep -q 'kernel/signal.c:10 '"
 expect "mutants: ... and one a mutant changes is not" sh -c "! sed -n '/no mutant changes/,\$p' '$tmp/m/coverage.md' | grep -q 'kernel/signal.c:11 '"
+expect "mutants: ... with no reason given" sh -c "sed -n '/no mutant changes/,\$p' '$tmp/m/coverage.md' | grep -q 'kernel/signal.c:10 .*none given'"
+expect "mutants: the counts (2 run, 1 with a mutant)" \
+	grep -q "Of the 2 lines run, 1 are changed by some mutant" "$tmp/m/coverage.md"
+# The series' reason why no mutant changes a line run: given beside it,
+# and counted.
+printf '# a comment\nkernel/signal.c\tx = 1\t*\tonly a store no test can see\n' >"$tmp/nomut"
+"$cov" report --arch x86_64 --point fixed --lines "$tmp/lines" --files "$tmp/files" \
+	--tree /t/tree --out "$tmp/m" --mutants "$tmp/mutants" --no-mutant "$tmp/nomut" "$tmp/r" >/dev/null 2>"$tmp/err"
+expect "no-mutant: the line gets its reason" grep -q "kernel/signal.c:10 .*only a store no test can see" "$tmp/m/coverage.md"
+expect "no-mutant: counted apart" grep -q "; 1 more have the series' reason" "$tmp/m/coverage.md"
+printf 'kernel/signal.c\tx = 1\n' >"$tmp/nomut-bad"
+"$cov" report --arch x86_64 --point fixed --lines "$tmp/lines" --files "$tmp/files" \
+	--tree /t/tree --out "$tmp/m" --mutants "$tmp/mutants" --no-mutant "$tmp/nomut-bad" "$tmp/r" >/dev/null 2>"$tmp/err"
+expect "no-mutant: a malformed line is an error naming file and line" grep -q "nomut-bad:1: not FILE" "$tmp/err"
 "$cov" report --arch x86_64 --lines "$tmp/lines" "$tmp/r" 2>"$tmp/err"
 expect "report: a missing option is usage, exit 2 or 1 with the usage" grep -q usage "$tmp/err"
 finish test-coverage
