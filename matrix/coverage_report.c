@@ -169,7 +169,7 @@ int cmd_report(int argc, char **argv)
 
 	/* coverage.tsv: every changed line, for tools. */
 	f = out_open(&o, outdir, "coverage.tsv");
-	fprintf(f, "patch\tfile\tline\tstate\tcount\tbranches\tran_by\tmutants\n");
+	fprintf(f, "patch\tfile\tline\tstate\tcount\tbranches\tran_by\tmutants\tno_mutant\n");
 	for (size_t k = 0; k < nlines; k++) {
 		const struct cline *l = &lines[k];
 		const char *reason, *state = line_state(l, &reason);
@@ -178,7 +178,7 @@ int cmd_report(int argc, char **argv)
 		branches(f, l);
 		fputc('\t', f);
 		ran_by(f, l, ",");
-		fprintf(f, "\t%s\n", l->mutants);
+		fprintf(f, "\t%s\t%s\n", l->mutants, l->no_mutant ? l->no_mutant : "");
 	}
 	if (out_commit(&o))
 		return 1;

@@ -4,7 +4,9 @@
 # suites, which only its kernels build, among them), the report was
 # written, every profile came back whole, and every changed line with code
 # was run or has its reason in the series' unreachable list (a line no test
-# runs is a hole in the tests).
+# runs is a hole in the tests), and, with a mutant catalogue, every line
+# run is changed by a mutant or has its reason in the series' no-mutant
+# list (a line no mutant changes is a check of the tests nobody measures).
 set -u
 . "$(dirname "$0")/lib.sh"
 run=$1
@@ -23,5 +25,8 @@ for a in "$@"; do
 		awk -F'\t' '$3 != 0 { bad = 1 } END { exit bad }' "$cell/coverage/data/profiles.tsv"
 	holes=$(awk -F'\t' '$4 == "not-run" || $4 == "no-data" { print $2 ":" $3 " (" $1 ")" }' "$tsv")
 	expect "coverage $a: every changed line with code run or excused${holes:+; not: $holes}" [ -z "$holes" ]
+	[ -s "$cell/coverage/mutants.tsv" ] || continue
+	unmeasured=$(awk -F'\t' 'NR > 1 && $4 == "run" && $8 == "" && $9 == "" { print $2 ":" $3 " (" $1 ")" }' "$tsv")
+	expect "coverage $a: every changed line run has a mutant or a reason${unmeasured:+; not: $unmeasured}" [ -z "$unmeasured" ]
 done
 finish check-coverage

@@ -94,7 +94,7 @@ out=$("$cov" report --arch x86_64 --point fixed --lines "$tmp/lines" --files "$t
 expect "report: exit 0" [ $? = 0 ]
 expect "report: the closing line counts lines with code and both profiles' branches ($out)" \
 	[ "$out" = "coverage x86_64 fixed: series lines run: 2/3, branches: 2/2" ]
-expect "report: tsv: a line run by two profiles names both" grep -q "^08-force	kernel/signal.c	11	run	3	2/2	boot,prog_a	$" "$tmp/coverage.tsv"
+expect "report: tsv: a line run by two profiles names both" grep -q "^08-force	kernel/signal.c	11	run	3	2/2	boot,prog_a		$" "$tmp/coverage.tsv"
 expect "report: tsv: a line with no code is no-code" grep -q "	13	no-code	" "$tmp/coverage.tsv"
 expect "report: tsv: another arch's line is other-arch" grep -q "^10-sparc	arch/sparc/kernel/signal_32.c	5	other-arch	" "$tmp/coverage.tsv"
 expect "report: md: the line not run is listed" grep -q "kernel/signal.c:12 .*not run" "$tmp/coverage.md"
@@ -124,7 +124,7 @@ printf 'kernel/signal.c\t11\tm01\nkernel/signal.c\t11\tm19\nkernel/signal.c\t99\
 mkdir -p "$tmp/m"
 "$cov" report --arch x86_64 --point fixed --lines "$tmp/lines" --files "$tmp/files" \
 	--tree /t/tree --out "$tmp/m" --mutants "$tmp/mutants" "$tmp/r" >/dev/null 2>"$tmp/err"
-expect "mutants: tsv names both on their line" grep -q "	11	run	.*	m01 m19$" "$tmp/m/coverage.tsv"
+expect "mutants: tsv names both on their line" grep -q "	11	run	.*	m01 m19	$" "$tmp/m/coverage.tsv"
 expect "mutants: a run line no mutant changes is listed" sh -c "sed -n '/no mutant changes/,\$p' '$tmp/m/coverage.md' | grep -q 'kernel/signal.c:10 '"
 expect "mutants: ... and one a mutant changes is not" sh -c "! sed -n '/no mutant changes/,\$p' '$tmp/m/coverage.md' | grep -q 'kernel/signal.c:11 '"
 expect "mutants: ... with no reason given" sh -c "sed -n '/no mutant changes/,\$p' '$tmp/m/coverage.md' | grep -q 'kernel/signal.c:10 .*none given'"
