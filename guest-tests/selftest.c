@@ -41,15 +41,21 @@ static kmx_pid_t child_sends_itself(int sig, int block, int *status)
 	return pid;
 }
 
+/* Did the child child_sends_itself() made die by sig? KMX_PASS, or the failure. */
+static int died_by(int sig, kmx_pid_t pid, int status)
+{
+	KTAP_FAIL_IF(pid < 0, "fork or wait4: %d", pid);
+	KTAP_FAIL_IF(!WIFSIGNALED(status), "status 0x%x is not a death by signal", status);
+	KTAP_ASSERT_EQ(sig, WTERMSIG(status), "terminating signal");
+	return KMX_PASS;
+}
+
 static int child_killed_by_signal_seen(void)
 {
 	int status = 0;
 	kmx_pid_t pid = child_sends_itself(SIGKILL, 0, &status);
 
-	KTAP_FAIL_IF(pid < 0, "fork or wait4: %d", pid);
-	KTAP_FAIL_IF(!WIFSIGNALED(status), "status 0x%x is not a death by signal", status);
-	KTAP_ASSERT_EQ(SIGKILL, WTERMSIG(status), "terminating signal");
-	return KMX_PASS;
+	return died_by(SIGKILL, pid, status);
 }
 
 /* A core-dumping signal must set the core flag and leave /tmp/core.<comm>.<pid>. */
@@ -57,10 +63,10 @@ static int core_dump_written(void)
 {
 	int status = 0;
 	kmx_pid_t pid = child_sends_itself(SIGQUIT, 0, &status);
+	int ret = died_by(SIGQUIT, pid, status);
 
-	KTAP_FAIL_IF(pid < 0, "fork or wait4: %d", pid);
-	KTAP_FAIL_IF(!WIFSIGNALED(status), "status 0x%x is not a death by signal", status);
-	KTAP_ASSERT_EQ(SIGQUIT, WTERMSIG(status), "terminating signal");
+	if (ret != KMX_PASS)
+		return ret;
 	KTAP_FAIL_IF(!WCOREDUMP(status), "no core flag in status 0x%x (RLIMIT_CORE, core_pattern?)", status);
 	KTAP_FAIL_IF(!harness_core_exists(pid), "no /tmp/core.selftest.%d", pid);
 	return KMX_PASS;
@@ -76,10 +82,12 @@ static int core_siginfo_read(void)
 {
 	int status = 0;
 	kmx_pid_t pid = child_sends_itself(SIGQUIT, 0, &status);
+	int ret = died_by(SIGQUIT, pid, status);
 	const char *why;
 	siginfo_t si;
 
-	KTAP_FAIL_IF(pid < 0, "fork or wait4: %d", pid);
+	if (ret != KMX_PASS)
+		return ret;
 	why = harness_core_siginfo(pid, &si);
 	KTAP_FAIL_IF(why, "the core's siginfo: %s", why);
 	KTAP_ASSERT_EQ(SIGQUIT, si.si_signo, "si_signo in the core");
