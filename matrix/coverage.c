@@ -21,7 +21,8 @@
  *       wrote, plus PROFILE.gcov (gcov -b -c -t of that profile's files).
  *       --unreachable: the series' own word on lines no test can run
  *       (FILE, TEXT, ARCHES, REASON a line: a changed line of FILE whose
- *       code holds TEXT, on ARCHES, `*` for all): such a line, not run, is
+ *       code holds TEXT, or is it when TEXT is `^...$`, on ARCHES, `*` for
+ *       all): such a line, not run, is
  *       `unreachable` with the reason and not counted; run, it is counted
  *       run and the report says the reason is wrong.
  *       --mutants: FILE, LINE, MUTANT per line a mutant of the catalogue

@@ -64,10 +64,27 @@ void load_excuses(struct excuses *ex, const char *path, const char *arch)
 	fclose(in);
 }
 
+/*
+ * Does a line's code hold TEXT? `^TEXT$` must be the whole line, blanks
+ * around it aside: a short one (`^}$`) then names no longer line.
+ */
+static int text_matches(const char *code, const char *text)
+{
+	size_t n = strlen(text), len;
+
+	if (n < 2 || text[0] != '^' || text[n - 1] != '$')
+		return strstr(code, text) != NULL;
+	code += strspn(code, " \t");
+	len = strlen(code);
+	while (len && strchr(" \t\r\n", code[len - 1]))
+		len--;
+	return len == n - 2 && !strncmp(code, text + 1, len);
+}
+
 const char *excuse_for(const struct excuses *ex, const char *file, const char *text)
 {
 	for (size_t i = 0; i < ex->n; i++)
-		if (!strcmp(ex->e[i].file, file) && strstr(text, ex->e[i].text))
+		if (!strcmp(ex->e[i].file, file) && text_matches(text, ex->e[i].text))
 			return ex->e[i].reason;
 	return NULL;
 }

@@ -165,7 +165,8 @@ static void judge_cell(const struct mutant *m, struct mutant_cell *mc)
 		if (c->build == KMX_BUILD_ERROR || c->boot == KMX_BOOT_ERROR ||
 		    (c->boot == KMX_BOOT_NOT_RUN && c->build != KMX_BUILD_FAILED)) {
 			mc->verdict = MUT_INFRA;
-		} else if (c->verdict == CELL_BOOT && test_caught_it(c)) {
+		} else if (c->verdict == CELL_BOOT && (c->boot == KMX_BOOT_PANIC || c->boot == KMX_BOOT_TIMEOUT) &&
+			   test_caught_it(c)) {
 			char *k = killers(c);
 			size_t n = strlen(k) + strlen(c->boot_reason) + 64;
 

@@ -114,29 +114,39 @@ static const char *core_find_siginfo(const char *core, size_t have, siginfo_t *s
 {
 	const kmx_ehdr *eh = (const void *)core;
 
+	/* Each offset and size is checked against what was read before it is added to. */
 	if (have < sizeof(*eh) || k_strncmp((const char *)eh->e_ident, ELFMAG, SELFMAG) ||
 	    eh->e_type != ET_CORE || eh->e_phentsize != sizeof(kmx_phdr) ||
-	    eh->e_phoff + (size_t)eh->e_phnum * sizeof(kmx_phdr) > have)
+	    eh->e_phoff > have || eh->e_phnum > (have - eh->e_phoff) / sizeof(kmx_phdr))
 		return "the core's ELF header is not a core of this ABI";
 	for (unsigned i = 0; i < eh->e_phnum; i++) {
 		const kmx_phdr *ph = (const void *)(core + eh->e_phoff + i * sizeof(kmx_phdr));
-		size_t off = ph->p_offset, end = ph->p_offset + ph->p_filesz;
+		size_t off = ph->p_offset, end;
 
 		if (ph->p_type != PT_NOTE)
 			continue;
-		if (end > have)
+		if (ph->p_offset > have)
 			return "the core's notes lie past its first 256 KiB";
-		while (off + sizeof(kmx_nhdr) <= end) {
+		/* The notes past what was read are not looked at: NT_SIGINFO comes early. */
+		end = ph->p_filesz > have - off ? have : off + ph->p_filesz;
+		while (end - off >= sizeof(kmx_nhdr)) {
 			const kmx_nhdr *nh = (const void *)(core + off);
-			size_t desc = off + sizeof(*nh) + ((nh->n_namesz + 3) & ~3u);
+			size_t left = end - off - sizeof(*nh), name, desc;
 
-			off = desc + ((nh->n_descsz + 3) & ~3u);
-			if (off > end)
+			if (nh->n_namesz > left)
 				break;
-			if (nh->n_type == NT_SIGINFO && nh->n_descsz >= sizeof(*si)) {
+			name = (nh->n_namesz + 3) & ~(size_t)3;
+			if (name > left || nh->n_descsz > left - name)
+				break;
+			desc = off + sizeof(*nh) + name;
+			if (nh->n_type == NT_SIGINFO && nh->n_descsz >= sizeof(*si) &&
+			    nh->n_namesz == sizeof("CORE") && !k_strncmp(core + off + sizeof(*nh), "CORE", 4)) {
 				memcpy(si, core + desc, sizeof(*si));
 				return NULL;
 			}
+			off = desc + ((nh->n_descsz + 3) & ~(size_t)3);
+			if (off > end)
+				break;
 		}
 	}
 	return "the core has no NT_SIGINFO note";

@@ -137,6 +137,14 @@ printf '# a comment\nkernel/signal.c\tx = 1\t*\tonly a store no test can see\n' 
 	--tree /t/tree --out "$tmp/m" --mutants "$tmp/mutants" --no-mutant "$tmp/nomut" "$tmp/r" >/dev/null 2>"$tmp/err"
 expect "no-mutant: the line gets its reason" grep -q "kernel/signal.c:10 .*only a store no test can see" "$tmp/m/coverage.md"
 expect "no-mutant: counted apart" grep -q "; 1 more have the series' reason" "$tmp/m/coverage.md"
+printf 'kernel/signal.c\t^x = 1$\t*\tnot the whole line\n' >"$tmp/nomut-anchored"
+"$cov" report --arch x86_64 --point fixed --lines "$tmp/lines" --files "$tmp/files" \
+	--tree /t/tree --out "$tmp/m" --mutants "$tmp/mutants" --no-mutant "$tmp/nomut-anchored" "$tmp/r" >/dev/null 2>"$tmp/err"
+expect "no-mutant: ^TEXT\$ must be the whole line" sh -c "! grep -q 'not the whole line' '$tmp/m/coverage.md'"
+printf 'kernel/signal.c\t^x = 1;$\t*\tthe whole line\n' >"$tmp/nomut-anchored"
+"$cov" report --arch x86_64 --point fixed --lines "$tmp/lines" --files "$tmp/files" \
+	--tree /t/tree --out "$tmp/m" --mutants "$tmp/mutants" --no-mutant "$tmp/nomut-anchored" "$tmp/r" >/dev/null 2>"$tmp/err"
+expect "no-mutant: ... blanks around it aside" grep -q "kernel/signal.c:10 .*the whole line" "$tmp/m/coverage.md"
 printf 'kernel/signal.c\tx = 1\n' >"$tmp/nomut-bad"
 "$cov" report --arch x86_64 --point fixed --lines "$tmp/lines" --files "$tmp/files" \
 	--tree /t/tree --out "$tmp/m" --mutants "$tmp/mutants" --no-mutant "$tmp/nomut-bad" "$tmp/r" >/dev/null 2>"$tmp/err"

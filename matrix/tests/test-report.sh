@@ -280,15 +280,18 @@ expect "mutants: ... but not judged" grep -q '2 not judged' "$tmp/mu.out"
 # result says nothing of the tests.
 cell mu2 x86_64-m05-hangs 'arch\tx86_64\npoint\tm05-hangs\nbuild\tok\t1\t\nboot\ttimeout\t91\tconsole silent for 90 s\ntest\tt\terror\t1 of 4 results, then: no result line\n'
 cell mu2 x86_64-m06-panics 'arch\tx86_64\npoint\tm06-panics\nbuild\tok\t1\t\nboot\tpanic\t2\tKernel panic - not syncing: x\n'
+cell mu2 x86_64-m07-qemu-died 'arch\tx86_64\npoint\tm07-qemu-died\nbuild\tok\t1\t\nboot\tqemu-abort\t5\tQEMU died by signal 9 while the kernel ran\ntest\tt\terror\t1 of 4 results, then: no result line\n'
 {
 	printf 'catalogue\t/cat\tfixed\n'
 	printf 'mutant\tm05-hangs\t08\t05-e.patch\tsignal: five\ntouches\tm05-hangs\tx86_64\tkernel/signal.c\n'
 	printf 'mutant\tm06-panics\t08\t06-f.patch\tsignal: six\ntouches\tm06-panics\tx86_64\tkernel/signal.c\n'
+	printf 'mutant\tm07-qemu-died\t08\t07-g.patch\tsignal: seven\ntouches\tm07-qemu-died\tx86_64\tkernel/signal.c\n'
 } >"$tmp/mu2/mutants.tsv"
 printf 'ended\tcomplete 2026-12-03T00:01:00Z\n' >"$tmp/mu2/run.tsv"
 "$bin/report" --expect "$tmp/mexpect.tsv" summary "$tmp/mu2" >"$tmp/mu2.out"
 expect "mutants: a hang while a test ran is killed, by that test" [ "$(jq -r '.mutants[0].arches[0] | "\(.verdict) \(.detail)"' "$tmp/mu2/mutants.json")" = "killed t (the boot: timeout, console silent for 90 s)" ]
 expect "mutants: a panic before any result is invalid" [ "$(jq -r '.mutants[1].arches[0].verdict' "$tmp/mu2/mutants.json")" = invalid ]
+expect "mutants: QEMU dying under a test is no kill" [ "$(jq -r '.mutants[2].arches[0].verdict' "$tmp/mu2/mutants.json")" != killed ]
 
 # No summary.json.tmp left behind (atomic rename).
 expect "no temporary files left" [ -z "$(find "$tmp" -name '*.tmp*')" ]
