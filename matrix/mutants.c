@@ -188,13 +188,14 @@ static void judge_cell(const struct mutant *m, struct mutant_cell *mc)
 	case CELL_NVERDICTS:	/* (no cell's) */
 		break;
 	}
+	/* The arch's own reason first: code not built there says more than equivalence. */
 	mc->verdict = MUT_SURVIVED;
-	if (m->equivalent)
-		mc->verdict = MUT_EQUIVALENT, mc->excuse = m->equivalent;
-	else if (names_arch(m->invisible_arches, mc->arch))
+	if (names_arch(m->invisible_arches, mc->arch))
 		mc->verdict = MUT_INVISIBLE, mc->excuse = m->invisible_why;
 	else if (names_arch(m->unreachable_arches, mc->arch))
 		mc->verdict = MUT_UNREACHABLE, mc->excuse = m->unreachable_why;
+	else if (m->equivalent)
+		mc->verdict = MUT_EQUIVALENT, mc->excuse = m->equivalent;
 }
 
 static int excused(enum mutant_verdict v)
