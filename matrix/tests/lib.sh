@@ -1,8 +1,9 @@
 # The test suites' own helpers, sourced as `. "$(dirname "$0")/lib.sh"`:
-# it sets here (this folder) and sources ../lib.sh, what every script
-# shares (die, now, since, make_tmp, ...).
+# it sets here (the sourcing script's folder) and sources ../lib.sh, what
+# every script shares (die, now, since, make_tmp, ...), unless the script
+# did (one outside tests/, as distcc-check.sh).
 here=$(cd "$(dirname "$0")" && pwd)
-. "$here/../lib.sh"
+command -v make_tmp >/dev/null 2>&1 || . "$here/../lib.sh"
 # `expect DESCRIPTION COMMAND...` counts a pass when COMMAND succeeds and
 # prints FAIL otherwise, and returns COMMAND's verdict (so a caller can add
 # details to a failure); `finish NAME` prints the closing line and sets
