@@ -104,12 +104,7 @@ typedef Elf32_Nhdr kmx_nhdr;
 /* How much of a core is read: its headers and notes come first. */
 #define HARNESS_CORE_HEAD	(256 * 1024)
 
-/*
- * The siginfo of the signal that killed pid, from its core's NT_SIGINFO
- * note (the kernel's fill_siginfo_note()): the one place a HANDLER_EXIT
- * signal's siginfo shows, since no tracer and no handler sees it. Returns
- * NULL, or why it could not be read.
- */
+/* The NT_SIGINFO note in the first have bytes of a core: NULL, or why not. */
 static const char *core_find_siginfo(const char *core, size_t have, siginfo_t *si)
 {
 	const kmx_ehdr *eh = (const void *)core;
@@ -152,6 +147,12 @@ static const char *core_find_siginfo(const char *core, size_t have, siginfo_t *s
 	return "the core has no NT_SIGINFO note";
 }
 
+/*
+ * The siginfo of the signal that killed pid, from its core's NT_SIGINFO
+ * note (the kernel's fill_siginfo_note()): the one place a HANDLER_EXIT
+ * signal's siginfo shows, since no tracer and no handler sees it. Returns
+ * NULL, or why it could not be read.
+ */
 static const char *harness_core_siginfo(kmx_pid_t pid, siginfo_t *si)
 {
 	int fd = harness_core_open(pid);

@@ -162,4 +162,8 @@ fi
 t=$(now)
 expect "since: one decimal by default" sh -c "echo '$(since "$t")' | grep -qx '[0-9]*\.[0-9]'"
 expect "since: DIGITS decimals" sh -c "echo '$(since "$t" 2)' | grep -qx '[0-9]*\.[0-9][0-9]'"
+# A script in matrix/ (distcc-check.sh) sources lib.sh, then tests/lib.sh:
+# the latter must not look for ../lib.sh beside the script.
+expect "tests/lib.sh: sourced from a script outside tests/" \
+	sh -c '. "$(dirname "$0")/lib.sh" && . "$(dirname "$0")/tests/lib.sh" && command -v expect >/dev/null' "$here/../distcc-check.sh"
 finish test-lib
