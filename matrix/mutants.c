@@ -242,6 +242,10 @@ void mutant_totals(const struct run *r, struct mutant_totals *t)
 	for (size_t i = 0; i < r->mutants.n; i++) {
 		enum mutant_verdict v = r->mutants.m[i].verdict;
 
+		if (!r->mutants.m[i].ncells) {
+			t->elsewhere++;
+			continue;
+		}
 		t->killed += v == MUT_KILLED;
 		t->survived += v == MUT_SURVIVED;
 		t->invalid += v == MUT_INVALID;

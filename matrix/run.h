@@ -310,6 +310,7 @@ const char *mutants_base_of(const struct mutants *ms, const char *point);
 void mutants_judge(struct run *r);
 struct mutant_totals {
 	unsigned n, killed, survived, invalid, excused, pending;
+	unsigned elsewhere;	/* no cell: the mutant touches none of the run's arches */
 };
 void mutant_totals(const struct run *r, struct mutant_totals *t);
 /* Per arch: mutants killed there, and those that could have been (not excused). */

@@ -54,8 +54,8 @@ static void mutants_json(FILE *f, const struct run *r)
 	json_member(f, ", \"catalogue\": ", r->mutants.catalogue);
 	json_member(f, ", \"base\": ", r->mutants.base);
 	fprintf(f, ",\n \"totals\": {\"mutants\": %u, \"killed\": %u, \"survived\": %u, \"invalid\": %u, "
-		"\"excused\": %u, \"not_judged\": %u},\n \"mutants\": [", t.n, t.killed, t.survived,
-		t.invalid, t.excused, t.pending);
+		"\"excused\": %u, \"not_judged\": %u, \"no_cell\": %u},\n \"mutants\": [", t.n, t.killed,
+		t.survived, t.invalid, t.excused, t.pending, t.elsewhere);
 	for (size_t i = 0; i < r->mutants.n; i++) {
 		const struct mutant *m = &r->mutants.m[i];
 
@@ -203,5 +203,7 @@ int print_mutants_closing(const struct run *r)
 		term_printf("mutants: %u not counted: excused by the catalogue everywhere they ran (equivalent, "
 			    "invisible, unreachable under QEMU); %u not judged (infra, not run)\n",
 			    t.excused, t.pending);
+	if (t.elsewhere)
+		term_printf("mutants: %u touch none of the run's arches (no cell)\n", t.elsewhere);
 	return t.survived || t.invalid || t.pending;
 }

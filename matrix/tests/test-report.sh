@@ -291,6 +291,10 @@ printf 'ended\tcomplete 2026-12-03T00:01:00Z\n' >"$tmp/mu2/run.tsv"
 "$bin/report" --expect "$tmp/mexpect.tsv" summary "$tmp/mu2" >"$tmp/mu2.out"
 expect "mutants: a hang while a test ran is killed, by that test" [ "$(jq -r '.mutants[0].arches[0] | "\(.verdict) \(.detail)"' "$tmp/mu2/mutants.json")" = "killed t (the boot: timeout, console silent for 90 s)" ]
 expect "mutants: a panic before any result is invalid" [ "$(jq -r '.mutants[1].arches[0].verdict' "$tmp/mu2/mutants.json")" = invalid ]
+printf 'mutant\tm08-elsewhere\t08\t08-h.patch\tsparc: eight\n' >>"$tmp/mu2/mutants.tsv"
+"$bin/report" --expect "$tmp/mexpect.tsv" summary "$tmp/mu2" >"$tmp/mu2.out"
+expect "mutants: one that touches none of the run's arches is said so" grep -q "^mutants: 1 touch none of the run's arches" "$tmp/mu2.out"
+expect "mutants: ... and is not 'not judged'" sh -c "! grep -q '[1-9] not judged' '$tmp/mu2.out'"
 expect "mutants: QEMU dying under a test is no kill" [ "$(jq -r '.mutants[2].arches[0].verdict' "$tmp/mu2/mutants.json")" != killed ]
 
 # No summary.json.tmp left behind (atomic rename).
