@@ -4,35 +4,17 @@ ARCHES_ALL += m68k
 m68k_KARCH       := m68k
 m68k_TOOLCHAIN   := m68k-linux-gnu
 m68k_USER_CFLAGS := -mcpu=68040
-m68k_CONFIG_BASE := tinyconfig
 # The full defconfig (multi_defconfig), as linux-build-test builds it: make bench's anchor only.
 m68k_DEFCONFIG   := defconfig
 # The arch the one-arch steps take by default (make check's mutants and
 # fault checks, distcc-check, make bench's steps and defconfig): its kernel
 # builds and boots quickest (docs/measurements.md).
 m68k_QUICK       := 1
-define m68k_CONFIG
-CONFIG_MMU=y
-CONFIG_M68KCLASSIC=y
-CONFIG_VIRT=y
-CONFIG_M68040=y
-CONFIG_GOLDFISH_TTY=y
-CONFIG_COMPAT_32BIT_TIME=y
-# No test needs the RTC's interfaces, GPIO, compaction or process_vm_*.
-# CONFIG_GPIOLIB is not set
-# CONFIG_RTC_NVMEM is not set
-# CONFIG_RTC_INTF_PROC is not set
-# CONFIG_RTC_INTF_DEV is not set
-# CONFIG_COMPACTION is not set
-# CONFIG_CROSS_MEMORY_ATTACH is not set
-endef
 m68k_IMAGE       := vmlinux
 m68k_QEMU        := qemu-system-m68k
 m68k_QEMU_PKG    := qemu-system-misc
 m68k_QEMU_ARGS   := -M virt -cpu m68040 -m 256M
 m68k_CONSOLE     := ttyGF0
-m68k_APPEND      :=
-m68k_BUSYBOX_DEB :=
 m68k_GUEST_TESTS := m68k_fpsp040
 # The kernel's selftests (Makefile, "the kernel's own selftests"). Not
 # seccomp_bpf: m68k has no seccomp filter in 6.1, and the test stops at its

@@ -16,24 +16,11 @@ openrisc_NOT_IN_CHECK := its three cold builds (496/281/346 s, two cells at a ti
 openrisc_KARCH       := openrisc
 openrisc_TOOLCHAIN   := or1k-elf
 openrisc_USER_CFLAGS := -e _start -Wl,-Ttext-segment=0x10000
-openrisc_CONFIG_BASE := tinyconfig
 # The full defconfig, for make bench's anchor build only.
 openrisc_DEFCONFIG   := or1ksim_defconfig
-# allnoconfig turns off even the default-y instruction options: QEMU's
-# or1200 has l.mul and l.div, so the kernel need not call libgcc for them.
-define openrisc_CONFIG
-CONFIG_OPENRISC_HAVE_INST_MUL=y
-CONFIG_OPENRISC_HAVE_INST_DIV=y
-CONFIG_SERIAL_8250=y
-CONFIG_SERIAL_8250_CONSOLE=y
-CONFIG_SERIAL_OF_PLATFORM=y
-endef
 openrisc_IMAGE       := vmlinux
 openrisc_QEMU        := qemu-system-or1k
 openrisc_QEMU_PKG    := qemu-system-misc
 openrisc_QEMU_ARGS   := -M or1k-sim -cpu or1200 -m 128M
 openrisc_CONSOLE     := ttyS0
-openrisc_APPEND      :=
-openrisc_BUSYBOX_DEB :=
-openrisc_GUEST_TESTS :=
 openrisc_KSELFTESTS_NONE := gcc-or1k-elf is a bare-metal compiler, and Debian has no or1k Linux C library, which the selftests need

@@ -5,32 +5,9 @@ ARCHES_ALL += powerpc64
 powerpc64_KARCH       := powerpc
 powerpc64_TOOLCHAIN   := powerpc64-linux-gnu
 powerpc64_USER_CFLAGS := -mbig-endian
-powerpc64_CONFIG_BASE := tinyconfig
 # The full defconfig, for make bench's anchor build only.
 powerpc64_DEFCONFIG   := ppc64_defconfig
-define powerpc64_CONFIG
-CONFIG_PPC64=y
-CONFIG_CPU_BIG_ENDIAN=y
-CONFIG_PPC_PSERIES=y
-CONFIG_PPC_OF_BOOT_TRAMPOLINE=y
-CONFIG_HVC_CONSOLE=y
-CONFIG_COMPAT=y
-CONFIG_ALTIVEC=y
-$(call config_fragment,seccomp)
-# QEMU's pseries, not bare metal: no PowerNV (its drivers, cxl, OPAL),
-# no suspend, NUMA, PCI extras, RTAS proc files or memory keys.
-# CONFIG_PPC_POWERNV is not set
-# CONFIG_SUSPEND is not set
-# CONFIG_NUMA is not set
-# CONFIG_PCIEASPM is not set
-# CONFIG_PCI_QUIRKS is not set
-# CONFIG_VGA_ARB is not set
-# CONFIG_PCSPKR_PLATFORM is not set
-# CONFIG_RTAS_PROC is not set
-# CONFIG_PSERIES_ENERGY is not set
-# CONFIG_IO_EVENT_IRQ is not set
-# CONFIG_PPC_MEM_KEYS is not set
-endef
+powerpc64_CONFIG_FRAGMENTS := seccomp
 powerpc64_IMAGE       := vmlinux
 powerpc64_QEMU        := qemu-system-ppc64
 powerpc64_QEMU_PKG    := qemu-system-ppc
@@ -42,8 +19,6 @@ powerpc64_QEMU_PKG    := qemu-system-ppc
 # experimental.
 powerpc64_QEMU_ARGS   := -M pseries,x-vof=on -cpu POWER8 -m 1G
 powerpc64_CONSOLE     := hvc0
-powerpc64_APPEND      :=
-powerpc64_BUSYBOX_DEB :=
 powerpc64_GUEST_TESTS := ppc_swapcontext ppc_swapcontext_32
 # The same swapcontext test as a 32-bit task on the 64-bit (COMPAT) kernel.
 powerpc64_CFLAGS_ppc_swapcontext_32 := -m32 -O2

@@ -3,27 +3,14 @@
 ARCHES_ALL += s390x
 s390x_KARCH       := s390
 s390x_TOOLCHAIN   := s390x-linux-gnu
-s390x_USER_CFLAGS :=
-s390x_CONFIG_BASE := tinyconfig
 # The full defconfig, for make bench's anchor build only.
 s390x_DEFCONFIG   := defconfig
-define s390x_CONFIG
-CONFIG_SCLP_TTY=y
-CONFIG_SCLP_VT220_TTY=y
-CONFIG_SCLP_VT220_CONSOLE=y
-$(call config_fragment,seccomp)
-# No 31-bit guest code (COMPAT) and no z/VM IUCV: the console is SCLP.
-# CONFIG_HVC_IUCV is not set
-# CONFIG_IUCV is not set
-# CONFIG_AFIUCV is not set
-# CONFIG_COMPAT is not set
-endef
+s390x_CONFIG_FRAGMENTS := seccomp
 s390x_IMAGE       := arch/s390/boot/bzImage
 s390x_QEMU        := qemu-system-s390x
 s390x_QEMU_PKG    := qemu-system-misc
 s390x_QEMU_ARGS   := -M s390-ccw-virtio -cpu qemu -m 512M
 s390x_CONSOLE     := ttysclp0
-s390x_APPEND      :=
 s390x_BUSYBOX_DEB := s390x
 s390x_GUEST_TESTS := sud s390_default_trap
 # The kernel's selftests (Makefile, "the kernel's own selftests"): s390 has

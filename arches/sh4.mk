@@ -16,38 +16,18 @@
 ARCHES_ALL += sh4
 sh4_KARCH       := sh
 sh4_TOOLCHAIN   := sh4-linux-gnu
-sh4_USER_CFLAGS :=
 # SH-4 has no divide instruction: GCC calls libgcc's __udivsi3_i4i and
 # __sdivsi3_i4i (integer-only helpers) for a division by a variable.
 sh4_USER_LDLIBS := -lgcc
-sh4_CONFIG_BASE := tinyconfig
 # The full defconfig of this board, for make bench's anchor build only.
 sh4_DEFCONFIG   := rts7751r2dplus_defconfig
-# The kernel's command line string would replace the one QEMU passes, so no
-# CMDLINE_OVERWRITE (the choice is optional; tinyconfig leaves it unset).
-define sh4_CONFIG
-CONFIG_MMU=y
-CONFIG_CPU_SUBTYPE_SH7751R=y
-CONFIG_SH_FPU=y
-CONFIG_MEMORY_START=0x0c000000
-CONFIG_PHYSICAL_START=0x0c000000
-CONFIG_SH_RTS7751R2D=y
-CONFIG_RTS7751R2D_PLUS=y
-CONFIG_SH_TIMER_TMU=y
-# CONFIG_CMDLINE_OVERWRITE is not set
-# CONFIG_CMDLINE_EXTEND is not set
-CONFIG_SERIAL_SH_SCI=y
-CONFIG_SERIAL_SH_SCI_CONSOLE=y
-$(call config_fragment,seccomp)
-endef
+sh4_CONFIG_FRAGMENTS := seccomp
 sh4_IMAGE       := arch/sh/boot/zImage
 sh4_QEMU        := qemu-system-sh4
 sh4_QEMU_PKG    := qemu-system-misc
 sh4_QEMU_ARGS   := -M r2d -serial null -serial stdio
 sh4_CONSOLE     := ttySC1,115200
 sh4_APPEND      := noiotrap
-sh4_BUSYBOX_DEB :=
-sh4_GUEST_TESTS :=
 # Debian's sh4-linux-gnu-gcc 12.2.0-13 miscompiles the kernel without the
 # toolchain's GCC plugin (toolchains/sh4-linux-gnu.mk), which every sh4
 # compile loads. Both faults seen were one pattern: a branch on the T bit

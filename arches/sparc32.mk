@@ -6,24 +6,13 @@ ARCHES_ALL += sparc32
 sparc32_KARCH       := sparc
 sparc32_TOOLCHAIN   := sparc64-linux-gnu
 sparc32_USER_CFLAGS := -m32 -mcpu=v8
-sparc32_CONFIG_BASE := tinyconfig
 # The full defconfig, for make bench's anchor build only.
 sparc32_DEFCONFIG   := sparc32_defconfig
-define sparc32_CONFIG
-# CONFIG_64BIT is not set
-CONFIG_SERIAL_SUNZILOG=y
-CONFIG_SERIAL_SUNZILOG_CONSOLE=y
-CONFIG_COMPAT_32BIT_TIME=y
-# No test reads /proc/driver/rtc.
-# CONFIG_RTC_INTF_PROC is not set
-endef
 sparc32_IMAGE       := arch/sparc/boot/zImage
 sparc32_QEMU        := qemu-system-sparc
 sparc32_QEMU_PKG    := qemu-system-sparc
 sparc32_QEMU_ARGS   := -M SS-5 -cpu Fujitsu-MB86904 -m 256M
 sparc32_CONSOLE     := ttyS0
-sparc32_APPEND      :=
-sparc32_BUSYBOX_DEB :=
 sparc32_GUEST_TESTS := sparc32_windows
 # sparc32_windows has seven tests: their limits (KTAP_TEST_TIMEOUT_MS each,
 # initramfs-builder/include/ktap_writer.h) and the runner's overhead come

@@ -1,12 +1,17 @@
 # mk/kernel.mk: a kernel: its config, built once per point and kept by commit.
 
 # The config fragment: the arch's base, the common options, the arch's own
-# (which may take a fragment several arches share, arches/fragments/NAME.config).
+# (arches/ARCH.config), and the fragments several arches share that its
+# file names (<arch>_CONFIG_FRAGMENTS: arches/fragments/NAME.config each).
 config_fragment = $(file <$(TOP)/arches/fragments/$(1).config)
+# The base an arch file names, or tinyconfig: the least that boots, so that
+# what the series needs is what the fragments say.
+KCONFIG_BASE = $(or $(call arch,CONFIG_BASE),tinyconfig)
 define FRAGMENT
-# base: $(call arch,CONFIG_BASE)
+# base: $(KCONFIG_BASE)
 $(file <$(TOP)/arches/common.config)
-$(call arch,CONFIG)
+$(file <$(TOP)/arches/$(ARCH).config)
+$(foreach f,$(call arch,CONFIG_FRAGMENTS),$(call config_fragment,$(f))$(newline))
 $(if $(filter 1,$(COVERAGE)),$(COVERAGE_CONFIG))
 endef
 
@@ -24,8 +29,8 @@ $(BUILD)/fragment.config: FORCE
 # The config's checks run the compiler too (cc-option), so the plugin first.
 $(BUILD)/.config: $(BUILD)/fragment.config | $(SRC)/.stamp_imported $(XPLUGIN)
 	$(Q)$(TOP)/matrix/checkout-point.sh $(SRC) $(TREE) $(KERNEL_POINT) $(SERIES_NAME)
-	@echo "  CONFIG  $(ARCH): $(call arch,CONFIG_BASE) + fragment"
-	$(Q)$(MAKE) $(KMAKE_ARGS) $(call arch,CONFIG_BASE) >$(BUILD)/config.log 2>&1 || { cat $(BUILD)/config.log >&2; exit 1; }
+	@echo "  CONFIG  $(ARCH): $(KCONFIG_BASE) + fragment"
+	$(Q)$(MAKE) $(KMAKE_ARGS) $(KCONFIG_BASE) >$(BUILD)/config.log 2>&1 || { cat $(BUILD)/config.log >&2; exit 1; }
 	$(Q)cd $(BUILD) && $(TREE)/scripts/kconfig/merge_config.sh -m .config fragment.config >>config.log 2>&1
 	$(Q)$(MAKE) $(KMAKE_ARGS) olddefconfig >>$(BUILD)/config.log 2>&1 || { cat $(BUILD)/config.log >&2; exit 1; }
 	$(Q)$(TOP)/matrix/config-check.sh $(BUILD)/fragment.config $(BUILD)/.config
