@@ -94,27 +94,25 @@ void expectations_clear(struct expectations *x)
  */
 void known_breaks_load(struct known_breaks *kb, const char *run_dir)
 {
-	char line[1024], *f[5];
-	FILE *in;
+	struct tsv t;
+	int n;
 
 	memset(kb, 0, sizeof(*kb));
-	in = fopen_in(run_dir, "known-breaks.tsv");
-	if (!in)
+	if (!tsv_open(&t, run_dir, "known-breaks.tsv"))
 		return;
-	while (fgets(line, sizeof(line), in)) {
+	while ((n = tsv_next(&t, 5)) >= 0) {
 		struct known_break *b;
 
-		if (line[0] == '#' || split_tabs(line, f, 5) != 5)
+		if (n != 5)
 			continue;
 		kb->b = xrealloc(kb->b, (kb->n + 1) * sizeof(*kb->b));
 		b = &kb->b[kb->n++];
-		b->arch = xstrdup(f[0]);
-		b->point = xstrdup(f[1]);
-		b->stage = xstrdup(f[2]);
-		b->match = xstrdup(f[3]);
-		b->reason = xstrdup(f[4]);
+		b->arch = xstrdup(t.f[0]);
+		b->point = xstrdup(t.f[1]);
+		b->stage = xstrdup(t.f[2]);
+		b->match = xstrdup(t.f[3]);
+		b->reason = xstrdup(t.f[4]);
 	}
-	fclose(in);
 }
 
 const char *known_break_for(const struct known_breaks *kb, const char *arch, const char *point,

@@ -41,17 +41,15 @@ static void append(char **field, const char *value, const char *sep)
 
 void mutants_load(struct mutants *ms, const char *run_dir)
 {
-	char line[4096], *f[5];
 	struct mutant *m;
-	FILE *in;
+	struct tsv t;
+	char **f = t.f;
+	int n;
 
 	memset(ms, 0, sizeof(*ms));
-	in = fopen_in(run_dir, "mutants.tsv");
-	if (!in)
+	if (!tsv_open(&t, run_dir, "mutants.tsv"))
 		return;
-	while (fgets(line, sizeof(line), in)) {
-		int n = split_tabs(line, f, 5);
-
+	while ((n = tsv_next(&t, 5)) >= 0) {
 		if (n == 3 && !strcmp(f[0], "catalogue")) {
 			ms->catalogue = xstrdup(f[1]);
 			ms->base = xstrdup(f[2]);
@@ -80,7 +78,6 @@ void mutants_load(struct mutants *ms, const char *run_dir)
 			}
 		}
 	}
-	fclose(in);
 }
 
 const char *mutants_base_of(const struct mutants *ms, const char *point)

@@ -121,8 +121,10 @@ static void load_run_info(struct run *r)
 		{ "ended", &r->ended, NULL }, { "tree", &r->tree, &r->tree_source },
 		{ "series", &r->series_name, &r->series_source },
 	};
-	char p[4200], line[1024], *f[3];
+	char p[4200], line[1024], **f;
+	struct tsv t;
 	FILE *in;
+	int n;
 
 	in = fopen_in(r->dir, "ccache.txt");
 	if (in) {
@@ -130,12 +132,10 @@ static void load_run_info(struct run *r)
 			r->ccache = xstrdup(line);
 		fclose(in);
 	}
-	in = fopen_in(r->dir, "run.tsv");
-	if (!in)
+	if (!tsv_open(&t, r->dir, "run.tsv"))
 		return;
-	while (fgets(line, sizeof(line), in)) {
-		int n = split_tabs(line, f, 3);
-
+	f = t.f;
+	while ((n = tsv_next(&t, 3)) >= 0) {
 		if (n == 3 && !strcmp(f[0], "patch")) {
 			r->patch_points = xrealloc(r->patch_points, (r->npatches + 1) * sizeof(char *));
 			r->patch_subjects = xrealloc(r->patch_subjects, (r->npatches + 1) * sizeof(char *));
@@ -157,7 +157,6 @@ static void load_run_info(struct run *r)
 				xset(strings[i].two, f[2]);
 		}
 	}
-	fclose(in);
 }
 
 static void add_axis(const char ***axis, size_t *n, const char *name)

@@ -64,6 +64,25 @@ int split_tabs(char *line, char **f, int max)
 	return n;
 }
 
+int tsv_open(struct tsv *t, const char *dir, const char *name)
+{
+	t->in = fopen_in(dir, name);
+	return t->in != NULL;
+}
+
+int tsv_next(struct tsv *t, int max)
+{
+	if (max > TSV_MAX_FIELDS)
+		max = TSV_MAX_FIELDS;
+	while (t->in && fgets(t->line, sizeof(t->line), t->in))
+		if (t->line[0] != '#')
+			return split_tabs(t->line, t->f, max);
+	if (t->in)
+		fclose(t->in);
+	t->in = NULL;
+	return -1;
+}
+
 /* FNV-1a, its bits mixed (murmur3's finalizer): the index uses the low ones. */
 static size_t name_hash(const char *s)
 {

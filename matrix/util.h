@@ -16,6 +16,20 @@ void *xgrow(void *p, size_t n, size_t size);
 FILE *fopen_in(const char *dir, const char *name);
 /* Splits a line at tabs in place (at most max fields); returns how many. */
 int split_tabs(char *line, char **f, int max);
+/*
+ * A tab-separated file of the run's, read a line at a time: every loader
+ * of one reads it the same way (a '#' line is a comment).
+ */
+#define TSV_MAX_FIELDS 8
+struct tsv {
+	FILE *in;
+	char line[8192];
+	char *f[TSV_MAX_FIELDS];
+};
+/* DIR/NAME opened as t: 0 when it is not there (or cannot be read). */
+int tsv_open(struct tsv *t, const char *dir, const char *name);
+/* The next line split into t->f (at most max fields); their count, or -1 at the end, where t is closed. */
+int tsv_next(struct tsv *t, int max);
 
 /*
  * Names (kept by pointer, not copied) to items: open addressing, never more
