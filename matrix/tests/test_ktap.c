@@ -47,6 +47,28 @@ void expect(const struct ktap_state *k, const char *name,
 		      name, reason, t->reason);
 }
 
+/* k's results, one a line: "NAME STATUS" and ": REASON" when there is one. */
+static void results_text(const struct ktap_state *k, char *out, size_t size)
+{
+	size_t used = 0;
+
+	out[0] = 0;
+	for (size_t i = 0; i < k->ntests && used < size; i++) {
+		const struct ktap_test_result *t = &k->tests[i];
+
+		used += snprintf(out + used, size - used, "%s %s%s%s\n", t->name,
+				 kmx_test_status_name[t->status], t->reason[0] ? ": " : "", t->reason);
+	}
+}
+
+void expect_results_at(const struct ktap_state *k, const char *want, const char *file, int line)
+{
+	char got[8192];
+
+	results_text(k, got, sizeof(got));
+	CHECK(!strcmp(got, want), "%s:%d: the results, in order: expected\n%s--- got\n%s---", file, line, want, got);
+}
+
 void expect_diag(const struct ktap_state *k, const char *name, const char *diag)
 {
 	const struct ktap_test_result *t = find(k, name);

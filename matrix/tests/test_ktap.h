@@ -24,6 +24,12 @@ void feed_all(struct ktap_state *k, const char *text);
 const struct ktap_test_result *find(const struct ktap_state *k, const char *name);
 void expect(const struct ktap_state *k, const char *name,
 	    enum kmx_test_status st, const char *reason);
+/*
+ * All of k's results, in their order, as "NAME STATUS[: REASON]" lines:
+ * none missing, none more, children before their parent.
+ */
+void expect_results_at(const struct ktap_state *k, const char *want, const char *file, int line);
+#define expect_results(k, want) expect_results_at(k, want, __FILE__, __LINE__)
 /* The diagnostics kept with the result NAME: one check. */
 void expect_diag(const struct ktap_state *k, const char *name, const char *diag);
 long position(const struct ktap_state *k, const char *name);
