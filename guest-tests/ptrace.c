@@ -8,6 +8,8 @@
  */
 #include "harness.h"
 
+#define KTAP_PREFIX "ptrace_"
+
 static void *inaccessible_page(void)
 {
 	return harness_map(4096, PROT_NONE);
@@ -50,22 +52,22 @@ static void bad_write_with_handler_on_bad_altstack(void)
 	*p = 1;
 }
 
-static int sigtrap_ignored(void)
+KTAP_TEST(sigtrap_ignored)
 {
 	return debugger_check(SIGTRAP, breakpoint_with_sigtrap_ignored, 1, STOP_SUPPRESS_AND_RESUME);
 }
 
-static int sigtrap_blocked(void)
+KTAP_TEST(sigtrap_blocked)
 {
 	return debugger_check(SIGTRAP, breakpoint_with_sigtrap_blocked, 1, STOP_SUPPRESS_AND_RESUME);
 }
 
-static int sigsegv_blocked(void)
+KTAP_TEST(sigsegv_blocked)
 {
 	return debugger_check(SIGSEGV, bad_write_with_sigsegv_blocked, 1, STOP_SUPPRESS_AND_RESUME);
 }
 
-static int double_sigsegv(void)
+KTAP_TEST(double_sigsegv)
 {
 	return debugger_check(SIGSEGV, bad_write_with_handler_on_bad_altstack, 2, STOP_DELIVER);
 }
@@ -76,7 +78,7 @@ static int double_sigsegv(void)
  * force_sig() before it. Either way the tracer must read it as sent by the
  * kernel (SI_KERNEL), with no errno and no sender.
  */
-static int double_sigsegv_siginfo(void)
+KTAP_TEST(double_sigsegv_siginfo)
 {
 	siginfo_t si;
 	int ret = debugger_check_info(SIGSEGV, bad_write_with_handler_on_bad_altstack, 2,
@@ -92,12 +94,4 @@ static int double_sigsegv_siginfo(void)
 	return KMX_PASS;
 }
 
-static const struct ktap_test tests[] = {
-	{ "ptrace_sigtrap_ignored", sigtrap_ignored, KTAP_TEST_TIMEOUT_MS },
-	{ "ptrace_sigtrap_blocked", sigtrap_blocked, KTAP_TEST_TIMEOUT_MS },
-	{ "ptrace_sigsegv_blocked", sigsegv_blocked, KTAP_TEST_TIMEOUT_MS },
-	{ "ptrace_double_sigsegv", double_sigsegv, KTAP_TEST_TIMEOUT_MS },
-	{ "ptrace_double_sigsegv_siginfo", double_sigsegv_siginfo, KTAP_TEST_TIMEOUT_MS },
-};
-
-KTAP_MAIN(tests)
+KTAP_MAIN

@@ -11,6 +11,8 @@
  */
 #include "harness.h"
 
+#define KTAP_PREFIX "seccomp_"
+
 /* The filter: the chosen syscall gets `action`, all others are allowed. */
 static int install_filter(long nr, unsigned int action)
 {
@@ -51,13 +53,13 @@ static void killed_syscall(void)
 	my_syscall0(__NR_getppid);
 }
 
-static int kill_not_interceptable(void)
+KTAP_TEST(kill_not_interceptable)
 {
 	SKIP_WITHOUT_SECCOMP();
 	return forced_exit_check(SIGSYS, killed_syscall);
 }
 
-static int kill_action_immutable(void)
+KTAP_TEST(kill_action_immutable)
 {
 	SKIP_WITHOUT_SECCOMP();
 	return forced_exit_check_flags(SIGSYS, killed_syscall, FORCED_EXIT_IMMUTABLE);
@@ -71,14 +73,14 @@ static int kill_action_immutable(void)
  * which 6.1 carries): the kill skips the tracer (SA_IMMUTABLE), so with
  * v5.16-rc2's `!t->ptrace` alone nothing ends the init, and it runs on.
  */
-static int kill_pidns_init_traced(void)
+KTAP_TEST(kill_pidns_init_traced)
 {
 	SKIP_WITHOUT_SECCOMP();
 	return forced_exit_check_flags(SIGSYS, killed_syscall, FORCED_EXIT_PIDNS_INIT);
 }
 
 /* The same untraced: `!t->ptrace` clears the flag at every point, base too. */
-static int kill_pidns_init_untraced(void)
+KTAP_TEST(kill_pidns_init_untraced)
 {
 	SKIP_WITHOUT_SECCOMP();
 	return forced_exit_check_flags(SIGSYS, killed_syscall, FORCED_EXIT_PIDNS_INIT | FORCED_EXIT_UNTRACED);
@@ -94,18 +96,10 @@ static void trapped_syscall_with_sigsys_ignored(void)
 	sys_exit_group(STATUS_RESUMED);
 }
 
-static int trap_ignored_visible(void)
+KTAP_TEST(trap_ignored_visible)
 {
 	SKIP_WITHOUT_SECCOMP();
 	return debugger_check(SIGSYS, trapped_syscall_with_sigsys_ignored, 1, STOP_SUPPRESS);
 }
 
-static const struct ktap_test tests[] = {
-	{ "seccomp_kill_not_interceptable", kill_not_interceptable, KTAP_TEST_TIMEOUT_MS },
-	{ "seccomp_kill_action_immutable", kill_action_immutable, KTAP_TEST_TIMEOUT_MS },
-	{ "seccomp_trap_ignored_visible", trap_ignored_visible, KTAP_TEST_TIMEOUT_MS },
-	{ "seccomp_kill_pidns_init_traced", kill_pidns_init_traced, KTAP_TEST_TIMEOUT_MS },
-	{ "seccomp_kill_pidns_init_untraced", kill_pidns_init_untraced, KTAP_TEST_TIMEOUT_MS },
-};
-
-KTAP_MAIN(tests)
+KTAP_MAIN

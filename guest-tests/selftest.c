@@ -8,7 +8,9 @@
  */
 #include "harness.h"
 
-static int child_exit_status_seen(void)
+#define KTAP_PREFIX "selftest_"
+
+KTAP_TEST(child_exit_status_seen)
 {
 	int status = 0;
 	kmx_pid_t pid = sys_fork();
@@ -50,7 +52,7 @@ static int died_by(int sig, kmx_pid_t pid, int status)
 	return KMX_PASS;
 }
 
-static int child_killed_by_signal_seen(void)
+KTAP_TEST(child_killed_by_signal_seen)
 {
 	int status = 0;
 	kmx_pid_t pid = child_sends_itself(SIGKILL, 0, &status);
@@ -59,7 +61,7 @@ static int child_killed_by_signal_seen(void)
 }
 
 /* A core-dumping signal must set the core flag and leave /tmp/core.<comm>.<pid>. */
-static int core_dump_written(void)
+KTAP_TEST(core_dump_written)
 {
 	int status = 0;
 	kmx_pid_t pid = child_sends_itself(SIGQUIT, 0, &status);
@@ -78,7 +80,7 @@ static int core_dump_written(void)
  * child's own pid. So a kernel's signal read as SI_KERNEL there is a value
  * read, not a field the reader missed.
  */
-static int core_siginfo_read(void)
+KTAP_TEST(core_siginfo_read)
 {
 	int status = 0;
 	kmx_pid_t pid = child_sends_itself(SIGQUIT, 0, &status);
@@ -97,7 +99,7 @@ static int core_siginfo_read(void)
 }
 
 /* A blocked SIGUSR1 stays pending instead of killing: the sigset layout is right. */
-static int blocked_signal_stays_pending(void)
+KTAP_TEST(blocked_signal_stays_pending)
 {
 	int status = 0;
 	kmx_pid_t pid = child_sends_itself(SIGUSR1, 1, &status);
@@ -109,12 +111,4 @@ static int blocked_signal_stays_pending(void)
 	return KMX_PASS;
 }
 
-static const struct ktap_test tests[] = {
-	{ "selftest_child_exit_status_seen", child_exit_status_seen, KTAP_TEST_TIMEOUT_MS },
-	{ "selftest_child_killed_by_signal_seen", child_killed_by_signal_seen, KTAP_TEST_TIMEOUT_MS },
-	{ "selftest_core_dump_written", core_dump_written, KTAP_TEST_TIMEOUT_MS },
-	{ "selftest_core_siginfo_read", core_siginfo_read, KTAP_TEST_TIMEOUT_MS },
-	{ "selftest_blocked_signal_stays_pending", blocked_signal_stays_pending, KTAP_TEST_TIMEOUT_MS },
-};
-
-KTAP_MAIN(tests)
+KTAP_MAIN

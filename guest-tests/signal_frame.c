@@ -11,6 +11,8 @@
  */
 #include "harness.h"
 
+#define KTAP_PREFIX "signal_frame_"
+
 /* SIGUSR1's handler on an inaccessible altstack, SIGSEGV's on the normal stack. */
 static void usr1_frame_fails(void)
 {
@@ -24,7 +26,7 @@ static void usr1_frame_fails(void)
 	sys_exit_group(STATUS_TRIGGER_RETURNED);
 }
 
-static int sigsegv_after_other_frame_fails_is_catchable(void)
+KTAP_TEST(other_sig_sigsegv_catchable)
 {
 	int status = 0;
 	kmx_pid_t pid;
@@ -45,8 +47,4 @@ static int sigsegv_after_other_frame_fails_is_catchable(void)
 	return KMX_PASS;
 }
 
-static const struct ktap_test tests[] = {
-	{ "signal_frame_other_sig_sigsegv_catchable", sigsegv_after_other_frame_fails_is_catchable, KTAP_TEST_TIMEOUT_MS },
-};
-
-KTAP_MAIN(tests)
+KTAP_MAIN

@@ -33,6 +33,24 @@
 #define FORCED_EXIT_UNTRACED	0x4
 #define FORCED_EXIT_BY_KERNEL	0x8
 
+/*
+ * FORCED_EXIT_TESTS(fn): a forced exit checked twice, as two tests: fn
+ * runs fn_flags(0), fn_action_immutable runs
+ * fn_flags(FORCED_EXIT_IMMUTABLE). FORCED_EXIT_TESTS_NAMED gives the
+ * first test's name; the second's adds "_action_immutable".
+ */
+#define FORCED_EXIT_TESTS_NAMED(fn, name)					\
+	KTAP_TEST_NAMED(fn, name, KTAP_TEST_TIMEOUT_MS)				\
+	{									\
+		return fn##_flags(0);						\
+	}									\
+	KTAP_TEST_NAMED(fn##_action_immutable, name "_action_immutable",	\
+			KTAP_TEST_TIMEOUT_MS)					\
+	{									\
+		return fn##_flags(FORCED_EXIT_IMMUTABLE);			\
+	}
+#define FORCED_EXIT_TESTS(fn) FORCED_EXIT_TESTS_NAMED(fn, KTAP_PREFIX #fn)
+
 /* Appends ", what" to a reason. */
 static void reason_add(char *r, size_t size, const char *what)
 {

@@ -12,6 +12,8 @@
  */
 #include "unreached_path.h"
 
+#define KTAP_PREFIX "m68k_"
+
 static void packed_store_to_unmapped_page(void)
 {
 	void *p = harness_map(4096, PROT_NONE);
@@ -29,7 +31,7 @@ static int risky_attempts_allowed(void)
 	       k_strstr(buf, "kmatrix_risky=1") != NULL;
 }
 
-static int fpsp040_die(void)
+KTAP_TEST(fpsp040_die)
 {
 	if (!risky_attempts_allowed())
 		return KTAP_SKIP("not reachable under QEMU: its 68040 hands fmove.p to the "
@@ -41,8 +43,4 @@ static int fpsp040_die(void)
 				"and QEMU does not trap to the FPSP for this");
 }
 
-static const struct ktap_test tests[] = {
-	{ "m68k_fpsp040_die", fpsp040_die, KTAP_TEST_TIMEOUT_MS },
-};
-
-KTAP_MAIN(tests)
+KTAP_MAIN

@@ -55,19 +55,6 @@ static int bad_ctx_flags(unsigned flags)
 	return forced_exit_check_flags(SIGSEGV, swap_to_bad_context, flags | FORCED_EXIT_BY_KERNEL);
 }
 
-static int bad_ctx(void)
-{
-	return bad_ctx_flags(0);
-}
+FORCED_EXIT_TESTS_NAMED(bad_ctx, TEST_NAME)
 
-static int bad_ctx_action_immutable(void)
-{
-	return bad_ctx_flags(FORCED_EXIT_IMMUTABLE);
-}
-
-static const struct ktap_test tests[] = {
-	{ TEST_NAME, bad_ctx, KTAP_TEST_TIMEOUT_MS },
-	{ TEST_NAME "_action_immutable", bad_ctx_action_immutable, KTAP_TEST_TIMEOUT_MS },
-};
-
-KTAP_MAIN(tests)
+KTAP_MAIN

@@ -7,19 +7,17 @@
  */
 #include "unreached_path.h"
 
+#define KTAP_PREFIX "s390_"
+
 static void ereg_with_empty_linkage_stack(void)
 {
 	__asm__ volatile(".insn rre,0xb2490000,%%r0,%%r0" ::: "r0", "memory");	/* EREG */
 }
 
-static int default_trap_handler(void)
+KTAP_TEST(default_trap_handler)
 {
 	return check_if_reached(SIGSEGV, ereg_with_empty_linkage_stack, "EREG %r0,%r0",
 				"under QEMU's TCG no program check reaches default_trap_handler");
 }
 
-static const struct ktap_test tests[] = {
-	{ "s390_default_trap_handler", default_trap_handler, KTAP_TEST_TIMEOUT_MS },
-};
-
-KTAP_MAIN(tests)
+KTAP_MAIN

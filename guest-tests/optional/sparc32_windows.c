@@ -10,6 +10,8 @@
  */
 #include "harness.h"
 
+#define KTAP_PREFIX "sparc32_"
+
 #define SPARC32_PAGE_OFFSET 0xf0000000UL
 
 /*
@@ -92,34 +94,34 @@ static void overflow_windows_on_kernel_space_sp(void)
 			 :: "i"(SPARC32_PAGE_OFFSET + 0x10000) : "g2", "memory");
 }
 
-static int window_buffer_bad_sp(void)
+KTAP_TEST(window_buffer_bad_sp)
 {
 	return forced_exit_check_flags(SIGILL, flush_window_to_misaligned_sp, FORCED_EXIT_BY_KERNEL);
 }
 
-static int signal_frame_bad_sp(void)
+KTAP_TEST(signal_frame_bad_sp)
 {
 	return forced_exit_check_flags(SIGILL, signal_on_kernel_space_altstack, FORCED_EXIT_BY_KERNEL);
 }
 
-static int signal_frame_bad_sp_non_rt(void)
+KTAP_TEST(signal_frame_bad_sp_non_rt)
 {
 	return forced_exit_check_flags(SIGILL, signal_on_kernel_space_altstack_non_rt, FORCED_EXIT_BY_KERNEL);
 }
 
-static int window_buffer_bad_sp_action_immutable(void)
+KTAP_TEST(window_buffer_bad_sp_action_immutable)
 {
 	return forced_exit_check_flags(SIGILL, flush_window_to_misaligned_sp,
 				       FORCED_EXIT_IMMUTABLE | FORCED_EXIT_BY_KERNEL);
 }
 
-static int signal_frame_bad_sp_action_immutable(void)
+KTAP_TEST(signal_frame_bad_sp_action_immutable)
 {
 	return forced_exit_check_flags(SIGILL, signal_on_kernel_space_altstack,
 				       FORCED_EXIT_IMMUTABLE | FORCED_EXIT_BY_KERNEL);
 }
 
-static int window_overflow_traced(void)
+KTAP_TEST(window_overflow_traced)
 {
 	return forced_exit_check_after_stops(SIGILL, overflow_windows_on_kernel_space_sp, SIGSEGV, 1,
 					     FORCED_EXIT_BY_KERNEL);
@@ -132,20 +134,10 @@ static int window_overflow_traced(void)
  * signal_setup_done() after it, and the init runs on past the trigger.
  * rc1's force_fatal_sig(SIGILL) clears it as well (`|| sigdfl`).
  */
-static int signal_frame_pidns_init_traced(void)
+KTAP_TEST(signal_frame_pidns_init_traced)
 {
 	return forced_exit_check_flags(SIGILL, signal_on_kernel_space_altstack,
 				       FORCED_EXIT_PIDNS_INIT | FORCED_EXIT_BY_KERNEL);
 }
 
-static const struct ktap_test tests[] = {
-	{ "sparc32_window_buffer_bad_sp", window_buffer_bad_sp, KTAP_TEST_TIMEOUT_MS },
-	{ "sparc32_signal_frame_bad_sp", signal_frame_bad_sp, KTAP_TEST_TIMEOUT_MS },
-	{ "sparc32_signal_frame_bad_sp_non_rt", signal_frame_bad_sp_non_rt, KTAP_TEST_TIMEOUT_MS },
-	{ "sparc32_window_buffer_bad_sp_action_immutable", window_buffer_bad_sp_action_immutable, KTAP_TEST_TIMEOUT_MS },
-	{ "sparc32_signal_frame_bad_sp_action_immutable", signal_frame_bad_sp_action_immutable, KTAP_TEST_TIMEOUT_MS },
-	{ "sparc32_window_overflow_traced", window_overflow_traced, KTAP_TEST_TIMEOUT_MS },
-	{ "sparc32_signal_frame_pidns_init_traced", signal_frame_pidns_init_traced, KTAP_TEST_TIMEOUT_MS },
-};
-
-KTAP_MAIN(tests)
+KTAP_MAIN

@@ -11,6 +11,8 @@
  */
 #include "harness.h"
 
+#define KTAP_PREFIX "sud_"
+
 static volatile char *selector;
 static int probe[2];
 
@@ -54,31 +56,8 @@ static int bad_selector_value_flags(unsigned flags)
 	return bad_selector_check(SIGSYS, flags);
 }
 
-static int bad_selector_ptr(void)
-{
-	return bad_selector_ptr_flags(0);
-}
+FORCED_EXIT_TESTS(bad_selector_ptr)
 
-static int bad_selector_value(void)
-{
-	return bad_selector_value_flags(0);
-}
+FORCED_EXIT_TESTS(bad_selector_value)
 
-static int bad_selector_ptr_action_immutable(void)
-{
-	return bad_selector_ptr_flags(FORCED_EXIT_IMMUTABLE);
-}
-
-static int bad_selector_value_action_immutable(void)
-{
-	return bad_selector_value_flags(FORCED_EXIT_IMMUTABLE);
-}
-
-static const struct ktap_test tests[] = {
-	{ "sud_bad_selector_ptr", bad_selector_ptr, KTAP_TEST_TIMEOUT_MS },
-	{ "sud_bad_selector_value", bad_selector_value, KTAP_TEST_TIMEOUT_MS },
-	{ "sud_bad_selector_ptr_action_immutable", bad_selector_ptr_action_immutable, KTAP_TEST_TIMEOUT_MS },
-	{ "sud_bad_selector_value_action_immutable", bad_selector_value_action_immutable, KTAP_TEST_TIMEOUT_MS },
-};
-
-KTAP_MAIN(tests)
+KTAP_MAIN

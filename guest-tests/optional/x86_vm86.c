@@ -18,6 +18,8 @@
 #include <asm/vm86.h>
 #include "harness.h"
 
+#define KTAP_PREFIX "x86_vm86_"
+
 /*
  * A vm86 address is segment * 16 + offset, so the 16-bit code must sit
  * below 1 MiB + 64 KiB: here in one page at segment 0x1000, linear
@@ -143,7 +145,7 @@ static void enter_vm86_with_readonly_state(void)
 	k_printf("# vm86() with the read-only state returned 0x%lx\n", r);
 }
 
-static int save_state_readonly(void)
+KTAP_TEST(save_state_readonly)
 {
 	char why[KTAP_REASON_MAX - 40];
 	long r;
@@ -175,8 +177,4 @@ static int save_state_readonly(void)
 	return forced_exit_check_flags(SIGSEGV, enter_vm86_with_readonly_state, FORCED_EXIT_BY_KERNEL);
 }
 
-static const struct ktap_test tests[] = {
-	{ "x86_vm86_save_state_readonly", save_state_readonly, KTAP_TEST_TIMEOUT_MS },
-};
-
-KTAP_MAIN(tests)
+KTAP_MAIN

@@ -8,6 +8,8 @@
  */
 #include "harness.h"
 
+#define KTAP_PREFIX "x86_vsyscall_"
+
 #define VSYSCALL_GETTIMEOFDAY 0xffffffffff600000UL
 
 static void change_nr_at_seccomp_stop(kmx_pid_t pid, int event)
@@ -40,19 +42,6 @@ static int seccomp_changed_nr_flags(unsigned flags)
 	return forced_exit_check_flags(SIGSYS, traced_vsyscall, flags | FORCED_EXIT_BY_KERNEL);
 }
 
-static int seccomp_changed_nr(void)
-{
-	return seccomp_changed_nr_flags(0);
-}
+FORCED_EXIT_TESTS(seccomp_changed_nr)
 
-static int seccomp_changed_nr_action_immutable(void)
-{
-	return seccomp_changed_nr_flags(FORCED_EXIT_IMMUTABLE);
-}
-
-static const struct ktap_test tests[] = {
-	{ "x86_vsyscall_seccomp_changed_nr", seccomp_changed_nr, KTAP_TEST_TIMEOUT_MS },
-	{ "x86_vsyscall_seccomp_changed_nr_action_immutable", seccomp_changed_nr_action_immutable, KTAP_TEST_TIMEOUT_MS },
-};
-
-KTAP_MAIN(tests)
+KTAP_MAIN

@@ -7,7 +7,8 @@
  * matrix/ktap_reader.c reads it; Documentation/dev-tools/ktap.rst is the
  * format. The statuses are vocab.h's, shared with the host.
  *
- * A test program is a table of struct ktap_test and KTAP_MAIN(table).
+ * A test program defines its tests with KTAP_TEST(fn) { ... } and ends
+ * with KTAP_MAIN, as kselftest_harness.h's TEST() and TEST_HARNESS_MAIN.
  * ktap_run() runs each test in its own forked child with a timeout, so a
  * hang or a crash costs one result, not the program; the tests' time
  * limits must fit in the program's (see "The time limits" below). A test
@@ -192,7 +193,7 @@ KTAP_PRINTF(5, 6) static int ktap_eq_failed(long expected, long actual, const ch
  * init gives each program kmatrix_timeout= seconds of wall clock (the
  * host's CELL_TEST_TIMEOUT, the one owner of that number), and passes the
  * same word on in the program's environment. Each test has a limit of its
- * own within it, in its table row. A program whose tests' limits, with
+ * own within it (KTAP_TEST_NAMED's, or KTAP_TEST_TIMEOUT_MS). A program whose tests' limits, with
  * KTAP_RUN_OVERHEAD_MS, add up to more than the program's runs none of
  * them (ktap_run()): were its tests all to hang, init would end it before
  * their own TIMEOUTs said which.
@@ -237,7 +238,30 @@ struct ktap_test {
 	const char *name;
 	ktap_test_fn fn;
 	unsigned timeout_ms;	/* KTAP_TEST_TIMEOUT_MS, unless the test needs more */
+	unsigned order;		/* where it stands in its file: the tests run in that order */
 };
+
+/*
+ * KTAP_TEST(fn) { ... }: the test named KTAP_PREFIX "fn" (the program
+ * defines KTAP_PREFIX), with KTAP_TEST_TIMEOUT_MS. It is found by its
+ * pointer in the section ktap_tests, as the kernel finds its initcalls
+ * and KUnit suites, not by a constructor as kselftest_harness.h does: a
+ * freestanding program's _start runs none. GNU ld defines the section's
+ * __start_ and __stop_ symbols; __COUNTER__ keeps the file's order.
+ */
+#define KTAP_TEST_NAMED(fn, name, limit_ms)					\
+	static int fn(void);							\
+	static const struct ktap_test ktap_test_##fn =				\
+		{ name, fn, limit_ms, __COUNTER__ };				\
+	static const struct ktap_test *const ktap_entry_##fn			\
+		__attribute__((used, section("ktap_tests"), aligned(sizeof(void *)))) = \
+		&ktap_test_##fn;						\
+	static int fn(void)
+#define KTAP_TEST(fn) KTAP_TEST_NAMED(fn, KTAP_PREFIX #fn, KTAP_TEST_TIMEOUT_MS)
+
+extern const struct ktap_test *const __start_ktap_tests[], *const __stop_ktap_tests[];
+/* The most tests a program may define. */
+#define KTAP_MAX_TESTS	32
 
 /*
  * Waits for pid up to timeout_ms; returns the pid, 0 on timeout, or -errno.
@@ -309,7 +333,7 @@ static const char *ktap_given_limit(char **envp)
  * Whether the tests' limits fit in the program's; if not, why, in reason.
  * Run by hand, with no limit given, nothing can be checked: say so.
  */
-static int ktap_limits_fit(const struct ktap_test *tests, unsigned n, const char *path,
+static int ktap_limits_fit(const struct ktap_test *const *tests, unsigned n, const char *path,
 			   char **envp, char *reason, size_t size)
 {
 	const char *given = ktap_given_limit(envp), *prog = path ? path : "the program";
@@ -319,7 +343,7 @@ static int ktap_limits_fit(const struct ktap_test *tests, unsigned n, const char
 		if (*p == '/' && p[1])
 			prog = p + 1;
 	for (unsigned i = 0; i < n; i++)
-		sum_ms += tests[i].timeout_ms;
+		sum_ms += tests[i]->timeout_ms;
 	if (!given) {
 		ktap_diag("no %s in the environment: the tests' limits (%lu ms) are not checked",
 			  KTAP_LIMIT_KEY, sum_ms);
@@ -338,16 +362,40 @@ static int ktap_limits_fit(const struct ktap_test *tests, unsigned n, const char
 	return 0;
 }
 
-static int ktap_run(const struct ktap_test *tests, unsigned n, const char *path, char **envp)
+/* The program's tests in the order they stand in its file; how many, or -1 when too many. */
+static int ktap_tests_in_order(const struct ktap_test **tests)
 {
+	unsigned n = 0;
+
+	for (const struct ktap_test *const *t = __start_ktap_tests; t < __stop_ktap_tests; t++) {
+		unsigned i = n++;
+
+		if (n > KTAP_MAX_TESTS)
+			return -1;
+		for (; i > 0 && tests[i - 1]->order > (*t)->order; i--)
+			tests[i] = tests[i - 1];
+		tests[i] = *t;
+	}
+	return n;
+}
+
+static int ktap_run(const char *path, char **envp)
+{
+	const struct ktap_test *tests[KTAP_MAX_TESTS];
 	char reason[KTAP_REASON_MAX];
+	int n = ktap_tests_in_order(tests);
 
 	ktap_print_header();
+	if (n < 0) {
+		ktap_set_plan(0);
+		ktap_diag("more than KTAP_MAX_TESTS (%d) tests: none run", KTAP_MAX_TESTS);
+		return 1;
+	}
 	if (!ktap_limits_fit(tests, n, path, envp, reason, sizeof(reason))) {
 		ktap_set_plan(n);
 		ktap_diag("%s", reason);
-		for (unsigned i = 0; i < n; i++)
-			ktap_result(KMX_ERROR, tests[i].name, reason);
+		for (int i = 0; i < n; i++)
+			ktap_result(KMX_ERROR, tests[i]->name, reason);
 		return ktap_finish();
 	}
 	ktap_cur = sys_mmap(NULL, 4096, PROT_READ | PROT_WRITE,
@@ -358,19 +406,18 @@ static int ktap_run(const struct ktap_test *tests, unsigned n, const char *path,
 		return 1;
 	}
 	ktap_set_plan(n);
-	for (unsigned i = 0; i < n; i++)
-		ktap_run_one(&tests[i]);
+	for (int i = 0; i < n; i++)
+		ktap_run_one(tests[i]);
 	return ktap_finish();
 }
 
 #define KTAP_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
-/* The main() of a test program: runs every test of the table, in order. */
-#define KTAP_MAIN(tests)						\
+/* The main() of a test program: runs every KTAP_TEST of its file, in order. */
+#define KTAP_MAIN							\
 int main(int argc, char **argv, char **envp)				\
 {									\
-	return ktap_run(tests, KTAP_ARRAY_SIZE(tests),			\
-			argc > 0 ? argv[0] : NULL, envp);		\
+	return ktap_run(argc > 0 ? argv[0] : NULL, envp);		\
 }
 
 #endif
