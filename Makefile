@@ -144,13 +144,13 @@ endif
 
 # The stages, each a part of its own (mk/), in the order they build on each
 # other; make help lists the `#>` lines of this file and of the parts.
-MAKE_PARTS := $(addprefix $(TOP)/mk/,common.mk packages.mk tree.mk host-tools.mk kernel.mk guest.mk kselftests.mk cells.mk mutants.mk coverage.mk runs.mk check.mk bench.mk)
+MAKE_PARTS := $(addprefix $(TOP)/mk/,common.mk packages.mk tree.mk host-tools.mk kernel.mk guest.mk kselftests.mk cells.mk mutants.mk coverage.mk runs.mk check.mk bench.mk docs.mk)
 include $(TOP)/mk/common.mk
 
 .PHONY: all help matrix check cell coverage coverage-report cell-env kernel initramfs guest shell toolchains \
 	deps tree headers kselftests initrd report unit-tests guest-all clean distclean FORCE \
 	series verify-series bisect-build compare nightly nightly-tree bench-report distcc-check mutants \
-	bench bench-defconfig
+	bench bench-defconfig docs
 #> all: the default: matrix
 all: matrix
 

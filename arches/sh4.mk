@@ -48,7 +48,7 @@ sh4_APPEND      := noiotrap
 # every generic test at base, rc1 and fixed as on the other arches.
 # Not run by default, for the budget (the series touches arch/sh/, which
 # would pick it): see NOT_IN_CHECK.
-sh4_NOT_IN_CHECK := its three cold builds (606/512/455 s, beside a cold make check) would take a fresh make check past the 75 min budget, as i386's do
+sh4_NOT_IN_CHECK := its three cold builds take a fresh make check over its time budget (docs/measurements.md)
 # No kernel selftests yet: the first program run stopped the whole guest
 # at every point (get_syscall_info at base and rc1, peeksiginfo at fixed
 # with get_syscall_info left out; no output after "running <program>", and
