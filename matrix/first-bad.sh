@@ -11,7 +11,7 @@
 # arch. Only a result that passed at base is bisected (a new result that
 # fails has nothing to bisect against). Writes RUN_DIR/first-bad.tsv: ARCH, TEST, the first bad patch
 # (NN-slug, or empty), and a note (why there is none, or the probes).
-# Environment (run-matrix.sh's): MAKE HOSTBIN REPORT_FLAGS SRC SERIES_NAME.
+# Environment (run-close.sh's): MAKE HOSTBIN REPORT_FLAGS SRC SERIES_NAME.
 set -u
 . "$(dirname "$0")/lib.sh"
 run=$(cd "$1" && pwd)

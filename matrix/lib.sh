@@ -30,6 +30,52 @@ make_tmp() {
 	trap 'rm -rf "$tmp"' EXIT
 }
 
+# ---- jobs -----------------------------------------------------------------------
+
+# run_job COMMAND...: COMMAND in a session of its own, waited for; its exit
+# status. A signal to the script (trapped by it: `trap 'stop_job' INT TERM
+# HUP`) ends the whole session with SIGTERM: every make, compiler, bootrun
+# and QEMU below it, which a signal to this script alone would not reach.
+# A watchdog ends the session when this script's end of a fifo closes,
+# which happens however the script ends (SIGKILL too): no job outlives
+# it, and no lock it holds stays held. One job at a time; after stop_job,
+# none starts (130).
+run_job() {
+	[ -z "${job_stopped:-}" ] || return 130
+	job_fifo=$(mktemp -u "${TMPDIR:-/tmp}/kmatrix-job.XXXXXX") && mkfifo "$job_fifo" || return 125
+	setsid "$@" &
+	job=$!
+	# A signal before job was set: stop it now.
+	[ -z "${job_stopped:-}" ] || stop_job
+	(cat "$job_fifo" >/dev/null; kill -TERM -"$job" 2>/dev/null) &
+	job_watchdog=$!
+	exec 8>"$job_fifo"	# open once the watchdog reads it
+	rm -f "$job_fifo"
+	# wait returns early when a trapped signal arrives: wait again.
+	while :; do
+		wait "$job"
+		job_rc=$?
+		kill -0 "$job" 2>/dev/null || break
+	done
+	exec 8>&-	# the watchdog ends what is left of the session
+	wait "$job_watchdog"
+	job=
+	return "$job_rc"
+}
+# For a trap: SIGTERM to the running job's session (or to the job itself,
+# before it has made its session), and no job after it.
+stop_job() {
+	job_stopped=1
+	[ -z "${job:-}" ] || kill -TERM -"$job" 2>/dev/null || kill -TERM "$job" 2>/dev/null
+}
+
+# `ended HOW DATE` in RUN_DIR's run.tsv, once: the first to say how a run
+# ended (a cell a signal stopped, or run-close.sh) is the one kept.
+end_run() {	# RUN_DIR HOW
+	grep -q '^ended	' "$1/run.tsv" 2>/dev/null ||
+		printf 'ended\t%s %s\n' "$2" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >>"$1/run.tsv"
+}
+
 # ---- logs -----------------------------------------------------------------------
 
 # The first error of a build log, one line for the results table: a

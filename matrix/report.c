@@ -30,7 +30,7 @@ static const char usage_text[] =
 	"       report [--expect FILE] compare [--by-test] RUN_A RUN_B\n"
 	"       report [--expect FILE] history OUT_DIR [RUN...]\n"
 	"       report runs [--except RUN] [--series NAME] RESULTS_DIR\n"
-	"       report times RUN\n"
+	"       report order RUN\n"
 	"       report [--expect FILE] again RUN\n"
 	"       report [--expect FILE] regressions RUN\n"
 	"       report [--expect FILE] flips [--arch ARCH] RUN\n"
@@ -53,7 +53,10 @@ static const char usage_text[] =
 	"  compare  what changed from RUN_A to RUN_B; exit 1 if RUN_B is worse\n"
 	"  history  OUT_DIR/history.html over the runs (default: the runs in OUT_DIR)\n"
 	"  runs     the runs in RESULTS_DIR (folders with a cells.list), oldest first\n"
-	"  times    ARCH, POINT, build and boot seconds of each finished cell (TSV)\n"
+	"  order    the cells of RUN's cells.list as make goals (cell/ARCH/POINT), in\n"
+	"           the order the cells' make starts them: the arches by their cells'\n"
+	"           time in RUN's previous run, longest first (one it did not have\n"
+	"           first of all), each arch's cells in their given order\n"
 	"  again    ARCH/POINT of each cell a matrix boots again alone at its end: a\n"
 	"           time limit ran out (a boot timeout, an unexpected TIMEOUT, or infra:\n"
 	"           host overloaded)\n"
@@ -211,19 +214,59 @@ static int load_one_run(int argc, char **argv, const struct expectations *x, str
 	return 1;
 }
 
-/* What the next run orders its cells by (run-matrix.sh). */
-static int cmd_times(int argc, char **argv, const struct expectations *x)
+/*
+ * The order the cells' make starts a run's cells in: each cell by its
+ * arch's time in the previous run, longest first (an arch it did not have
+ * before any), ties in the run's order, so that the longest chain of one
+ * arch's cells (they share its tree) does not start last.
+ */
+static int cmd_order(int argc, char **argv, const struct expectations *x)
 {
-	struct run r;
+	struct order_cell {
+		char *target, *arch;
+		double secs;	/* the arch's seconds in the previous run; -1: not known */
+	} *cells = NULL, key;
+	size_t n = 0;
+	char *prev_dir;
+	struct run prev;
+	struct tsv t;
 
-	if (!load_one_run(argc, argv, x, &r))
+	if (argc != 1)
 		return usage();
-	for (size_t j = 0; j < r.ncells; j++) {
-		const struct cell *c = &r.cells[j];
+	if (!tsv_open(&t, need_run(argv[0]), "cells.list"))
+		die("%s: no cells.list", argv[0]);
+	while (tsv_next(&t, 1) >= 0) {
+		char arch[128], point[128], target[300];
 
-		if (c->build != NO_BUILD)
-			printf("%s\t%s\t%.1f\t%.1f\n", c->arch, c->point, c->build_s, c->boot_s);
+		if (sscanf(t.f[0], "%127s %127s", arch, point) != 2)
+			continue;
+		snprintf(target, sizeof(target), "cell/%s/%s", arch, point);
+		cells = xgrow(cells, n, sizeof(*cells));
+		cells[n].target = xstrdup(target);
+		cells[n].arch = xstrdup(arch);
+		cells[n++].secs = -1;
 	}
+	prev_dir = run_tsv_line(argv[0], "previous");
+	if (prev_dir && run_is_run(prev_dir)) {
+		run_load(&prev, prev_dir, x);
+		for (size_t j = 0; j < prev.ncells; j++)
+			for (size_t i = 0; i < n; i++)
+				if (prev.cells[j].build != NO_BUILD && !strcmp(prev.cells[j].arch, cells[i].arch))
+					cells[i].secs = (cells[i].secs < 0 ? 0 : cells[i].secs) +
+							prev.cells[j].build_s + prev.cells[j].boot_s;
+	}
+	/* A stable insertion sort: not known first, then the longest. */
+	for (size_t i = 1; i < n; i++) {
+		size_t k = i;
+
+		key = cells[i];
+		for (; k > 0 && (key.secs < 0 ? cells[k - 1].secs >= 0 :
+				 cells[k - 1].secs >= 0 && cells[k - 1].secs < key.secs); k--)
+			cells[k] = cells[k - 1];
+		cells[k] = key;
+	}
+	for (size_t i = 0; i < n; i++)
+		printf("%s\n", cells[i].target);
 	return 0;
 }
 
@@ -329,7 +372,7 @@ static const struct {
 } commands[] = {
 	{ "summary", cmd_summary }, { "cell", cmd_cell }, { "cell-done", cmd_cell_done },
 	{ "retry", cmd_retry }, { "reproduced", cmd_reproduced }, { "compare", cmd_compare },
-	{ "history", cmd_history }, { "runs", cmd_runs }, { "times", cmd_times }, { "again", cmd_again },
+	{ "history", cmd_history }, { "runs", cmd_runs }, { "order", cmd_order }, { "again", cmd_again },
 	{ "regressions", cmd_regressions }, { "flips", cmd_flips }, { "vocab", cmd_vocab },
 };
 

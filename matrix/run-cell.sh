@@ -1,6 +1,7 @@
 #!/bin/sh
-# run-cell.sh build | boot | again: one step of one cell of the matrix, as
-# the Makefile's cell targets call it (run_cell).
+# run-cell.sh all | build | boot | again: one cell of the matrix, or one
+# step of it, as the Makefile's cell targets call it (run_cell).
+#   all    build, then boot.
 #   build  builds the kernel and the initramfs under the arch's lock, with
 #          the cell's own make (`make cell-env kernel initrd`), which also
 #          writes what the boot needs to CELL_DIR/cell.env; the outcome is
@@ -8,7 +9,7 @@
 #   boot   boots what the build left, through bootrun, the one writer of
 #          CELL_DIR/cell.tsv, whatever happened: a failed build is a result
 #          of the cell (bootrun --not-run), not an error of the matrix.
-#   again  boots a cell once more, alone (run-matrix.sh's last step, once
+#   again  boots a cell once more, alone (run-close.sh's first step, once
 #          the other cells are done), keeping the boot before.
 # Whether a boot is worth a second one at once is the report's to say
 # (`report retry`: no results, a limit the host's load decided, or an
@@ -22,21 +23,25 @@
 # Environment (the Makefile's run_cell): MAKE RUN_ID RUN_DIR HOSTBIN V LOCKS
 # RETRIES KMATRIX_RUN CELL_IN_MATRIX REPORT_FLAGS ARCH POINT CELL_DIR
 # SERIES_ERROR (the file `make series` leaves when the series does not
-# apply; empty for a point that needs no series); NOT_RUN_POINTS (from
-# run-matrix.sh: the points whose cells will not run, for the progress).
+# apply; empty for a point that needs no series); NOT_RUN_POINTS (the
+# points whose cells will not run, for the progress).
 set -u
 . "$(dirname "$0")/lib.sh"
 mkdir -p "$CELL_DIR"
 cell="$ARCH $POINT"
-# A signal (Ctrl-C, SIGTERM from the run) ends the cell after the step
-# that is running, and says so in cell.tsv.
+# A signal (Ctrl-C, SIGTERM from the cells' make, or the death of that
+# make: the Makefile starts this script with setpriv --pdeathsig) stops
+# the step that is running (its job's whole session: run_job), and the
+# cell says so in cell.tsv. In a matrix the run then ended interrupted:
+# run.tsv says so at once, since the run's own make may die before its
+# closing step.
 interrupted=
-trap 'interrupted=1' INT TERM HUP
+trap 'interrupted=1; stop_job' INT TERM HUP
 
 step=${1:-}
 case $step in
-build | boot | again) ;;
-*) die "usage: run-cell.sh build | boot | again" ;;
+all | build | boot | again) ;;
+*) die "usage: run-cell.sh all | build | boot | again" ;;
 esac
 not_run() { [ -n "${SERIES_ERROR:-}" ] && [ -s "$SERIES_ERROR" ]; }
 # The build outcomes' names (KMX_BUILD_OK...), as vocab.h has them.
@@ -45,27 +50,26 @@ eval "$("$HOSTBIN/report" vocab --shell)"
 # The cell's own make: it writes cell.env, and builds unless told only
 # that; the build under the arch's lock.
 set -- --no-print-directory ARCH="$ARCH" POINT="$POINT" RUN_ID="$RUN_ID" RUN_DIR="$RUN_DIR"
-locked() {	# COMMAND...
-	"$(dirname "$0")/with-lock.sh" "$LOCKS/$ARCH" "the $ARCH tree and build" "$@"
-}
 
-if [ "$step" = build ]; then
+if [ "$step" = build ] || [ "$step" = all ]; then
 	rm -f "$CELL_DIR/cell.tsv" "$CELL_DIR/build.tsv" "$CELL_DIR/cell.env"
 	t0=$(now)
 	if not_run; then
 		cp "$SERIES_ERROR" "$CELL_DIR/build.log"
 		echo "  [$cell] not run: the series does not apply to this tree (log: $CELL_DIR/build.log)"
-		$MAKE "$@" cell-env >>"$CELL_DIR/build.log" 2>&1
+		run_job $MAKE "$@" cell-env >>"$CELL_DIR/build.log" 2>&1
 		build="$KMX_BUILD_ERROR	0	not run: $(series_error_summary "$SERIES_ERROR")"
 	else
 		echo "  [$cell] building kernel and initramfs (log: $CELL_DIR/build.log)"
 		if [ "$V" = 1 ]; then
-			{ locked $MAKE "$@" cell-env kernel initrd V=1; echo $? >"$CELL_DIR/.rc"; } 2>&1 | tee "$CELL_DIR/build.log"
-			rc=$(cat "$CELL_DIR/.rc"); rm -f "$CELL_DIR/.rc"
+			run_job sh -c '{ "$@"; echo $? >"$0.rc"; } 2>&1 | tee "$0.log"' "$CELL_DIR/build" \
+				"$(dirname "$0")/with-lock.sh" "$LOCKS/$ARCH" "the $ARCH tree and build" \
+				$MAKE "$@" cell-env kernel initrd V=1
+			rc=$(cat "$CELL_DIR/build.rc" 2>/dev/null || echo 1); rm -f "$CELL_DIR/build.rc"
 		else
 			# The make's output to the log; what the lock waits for, to the run.
-			locked sh -c 'log=$1; shift; exec "$@" >"$log" 2>&1' sh "$CELL_DIR/build.log" \
-				$MAKE "$@" cell-env kernel initrd
+			run_job "$(dirname "$0")/with-lock.sh" "$LOCKS/$ARCH" "the $ARCH tree and build" \
+				sh -c 'log=$1; shift; exec "$@" >"$log" 2>&1' sh "$CELL_DIR/build.log" $MAKE "$@" cell-env kernel initrd
 			rc=$?
 		fi
 		build_s=$(since "$t0")
@@ -80,13 +84,14 @@ if [ "$step" = build ]; then
 		fi
 	fi
 	printf '%s\n' "$build" >"$CELL_DIR/build.tsv.tmp" && mv -f "$CELL_DIR/build.tsv.tmp" "$CELL_DIR/build.tsv"
-	# Cut off by a signal: the cell ends here, and make runs no boot.
+	# Cut off by a signal: the cell ends here, and no boot runs.
 	if [ -n "$interrupted" ]; then
 		"$HOSTBIN/bootrun" --out "$CELL_DIR/cell.tsv" --cell "$ARCH" "$POINT" "$build" \
 			--not-run "the build was interrupted"
+		[ "${CELL_IN_MATRIX:-}" != 1 ] || end_run "$RUN_DIR" interrupted
 		exit 130
 	fi
-	exit 0
+	[ "$step" = all ] || exit 0
 fi
 
 # The build's outcome: as the build step left it (boot), or as the cell's
@@ -113,12 +118,20 @@ fi
 boot() {	# [--alone WHY]: bootrun writes cell.tsv
 	eval "set -- $QEMU_CMD"
 	echo "  [$cell] booting (console: $CELL_DIR/console.log)"
-	"$HOSTBIN/bootrun" --log "$CELL_DIR/console.log" --out "$CELL_DIR/cell.tsv" --cell "$ARCH" "$POINT" "$build" \
+	# Only bootrun acts on a signal: it stops QEMU and writes the record,
+	# which the sed after it must live to pass on.
+	run_job sh -c 'trap "" INT TERM HUP; cell=$1; shift; "$@" | sed "s/^/  [$cell] /"' sh "$cell" \
+		"$HOSTBIN/bootrun" --log "$CELL_DIR/console.log" --out "$CELL_DIR/cell.tsv" --cell "$ARCH" "$POINT" "$build" \
 		--timeout "$BOOT_TIMEOUT" --silence "$BOOT_SILENCE" --max-wait "$HOST_MAX_WAIT" \
 		${KSELFTESTS_UNBUILT:+--unbuilt "$KSELFTESTS_UNBUILT"} ${QEMU_PKG:+--qemu-pkg "$QEMU_PKG"} \
-		${alone:+--alone "$alone"} -- "$@" | sed "s/^/  [$cell] /"
-	[ -f "$CELL_DIR/cell.tsv" ] ||
+		${alone:+--alone "$alone"} -- "$@"
+	if [ -f "$CELL_DIR/cell.tsv" ]; then
+		:
+	elif [ -n "$interrupted" ]; then
+		"$HOSTBIN/bootrun" --out "$CELL_DIR/cell.tsv" --cell "$ARCH" "$POINT" "$build" --not-run "interrupted before the boot"
+	else
 		"$HOSTBIN/bootrun" --out "$CELL_DIR/cell.tsv" --cell "$ARCH" "$POINT" "$build" --error "bootrun left no record"
+	fi
 }
 # The first line of the cell's verdict, without its "[arch point]".
 verdict() { "$HOSTBIN/report" $REPORT_FLAGS cell "$CELL_DIR" | head -n1 | sed 's/^  \[[^]]*\] //'; }
@@ -159,6 +172,7 @@ fi
 # folder a run, by report's one definition.
 [ "${CELL_IN_MATRIX:-}" = 1 ] || [ -f "$RUN_DIR/cells.list" ] ||
 	printf '%s %s\n' "$ARCH" "$POINT" >"$RUN_DIR/cells.list"
+[ -z "$interrupted" ] || [ "${CELL_IN_MATRIX:-}" != 1 ] || end_run "$RUN_DIR" interrupted
 # The run's reports, so that they cover every finished cell even if the run
 # stops here; the cell's verdict; the run's progress. Alone, the cell's own
 # outcome is the exit status; in a matrix the final report decides, so one

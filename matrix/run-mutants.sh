@@ -3,8 +3,9 @@
 # of the catalogue MUTANTS (a folder of git format-patch files, nothing
 # else needed) becomes a point of its own over MUTANT_BASE, tagged apart
 # from the series (mutants_ns), and is run as a cell on every arch whose
-# code it touches (arches_touched, as bisect-build chooses). The run is an
-# ordinary run (run-matrix.sh) plus RUN_DIR/mutants.tsv, which says what
+# code it touches (arches_touched, as bisect-build chooses). It opens the
+# run (run-open.sh), which the Makefile's cells' make and run-close.sh
+# then run and close as any other, with RUN_DIR/mutants.tsv, which says what
 # each mutant is; report judges each cell by MUTANT_BASE's expectations and
 # calls the mutant killed, survived or invalid there (see matrix/mutants.c).
 #
@@ -76,4 +77,4 @@ cells=$(for am in $ARCH_KARCHS; do
 done)
 echo "kmatrix: mutants of $SERIES_NAME at $MUTANT_BASE from $MUTANTS: $(grep -c '^mutant' "$RUN_DIR/mutants.tsv") mutants, $(echo "$cells" | wc -l) cells"
 # shellcheck disable=SC2086 # one cell target per word
-exec "$TOP/matrix/run-matrix.sh" $cells
+exec "$TOP/matrix/run-open.sh" $cells

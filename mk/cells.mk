@@ -34,10 +34,19 @@ series_points = $(filter-out pristine,$(1))
 # that builds writes `export MAKE='$(MAKE)'` itself: make hands its job
 # slots only to a line where $(MAKE) stands literally, not through a
 # variable, and kbuild then ran at -j1 ("jobserver unavailable").
+# run-cell.sh is exec'd, so that make's SIGTERM reaches it (a shell
+# between would die and leave it running), and with setpriv --pdeathsig,
+# so that it gets one when the make above it dies by SIGKILL: no cell
+# outlives its run (run-cell.sh stops its job's session and records how
+# the cell ended).
 run_cell = RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) HOSTBIN=$(HOSTBIN) V=$(V) LOCKS=$(LOCKS) \
 	RETRIES=$(RETRIES) KMATRIX_RUN='run $(RUN_ID)' CELL_IN_MATRIX=$(CELL_IN_MATRIX) REPORT_FLAGS='$(REPORT_FLAGS)' \
-	ARCH=$(1) POINT=$(2) CELL_DIR=$(call cell_dir,$(1),$(2)) \
-	SERIES_ERROR=$(if $(call series_points,$(2)),$(SERIES_ERROR)) $(TOP)/matrix/run-cell.sh
+	ARCH=$(1) POINT=$(2) CELL_DIR=$(call cell_dir,$(1),$(2)) NOT_RUN_POINTS='$(NOT_RUN_POINTS)' \
+	SERIES_ERROR=$(if $(call series_points,$(2)),$(SERIES_ERROR)) exec setpriv --pdeathsig TERM $(TOP)/matrix/run-cell.sh
+# The cells at the series' points do not run when the series does not apply
+# (SERIES_ERROR non-empty): they end at once, and the progress lines leave
+# them out of the time to go.
+NOT_RUN_POINTS = $(if $(shell test -s $(SERIES_ERROR) && echo 1),$(call series_points,$(POINTS)))
 # What the boot of the cell at ARCH and POINT needs, in shell syntax: the
 # cell's build writes it (its make knows the point's commit, kernel and
 # initrd), and run-cell.sh's boot reads it.
@@ -80,10 +89,9 @@ cell: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(call need_point)
 	$(Q)$(if $(call series_points,$(POINT)),$(MAKE) --no-print-directory series || test -s $(SERIES_ERROR),true)
 	$(Q)$(call check_points,$(POINT))
-	$(Q)export MAKE='$(MAKE)'; $(call run_cell,$(ARCH),$(POINT)) build && $(call run_cell,$(ARCH),$(POINT)) boot
+	$(Q)export MAKE='$(MAKE)'; $(call run_cell,$(ARCH),$(POINT)) all
 
-# All cells, then the table. Each cell rewrites summary.json when it ends, so
-# an interrupted run still has a summary of every finished cell.
+# A run's cells, as make goals: make knows them from ARCHES x POINTS.
 CELLS := $(foreach p,$(POINTS),$(foreach a,$(ARCHES),cell/$(a)/$(p)))
 # Steps at once: builds of different arches and boots run side by side,
 # sharing make's job slots with the kernel builds' compilers (never more
@@ -92,16 +100,29 @@ CELLS := $(foreach p,$(POINTS),$(foreach a,$(ARCHES),cell/$(a)/$(p)))
 # run past its limit on 2 cores (docs/measurements.md has both figures).
 #> CELL_JOBS: builds and boots at once, sharing their slots with the compilers (default: JOBS + 1); 1: one at a time
 CELL_JOBS ?= $(shell echo $$(( $(JOBS) + 1 )))
-# What run-matrix.sh (and run-mutants.sh, which ends in it) needs. The
-# cells' make always gets its own -j: the line that starts run-matrix.sh
-# has no literal $(MAKE) (so that `make -n matrix` only prints), so a
-# caller's job slots never reach it, and without -j it would run at -j1.
+# A run is three steps of a recipe (make matrix, make mutants):
+#   run-open.sh   the run's folder: cells.list and run.tsv;
+#   the cells' make, `make run-cells`: every cell of cells.list;
+#   run-close.sh  the cells booted again alone, the first bad patches,
+#                 `ended` in run.tsv, the reports and the table.
+# The cells' make gets its own -j: the line has no literal $(MAKE) (so that
+# `make -n matrix` only prints), so a caller's job slots never reach it.
+# -k and `-`: a cell whose own make fails (not its kernel: that is a result)
+# leaves no cell.tsv and is reported as such, the other cells still run,
+# and the run is still closed. setpriv --pdeathsig: the cells' make gets
+# SIGTERM when this make dies, however it dies (SIGKILL too), and passes
+# it on to each cell's run-cell.sh. (No shell character in the line: make
+# then starts setpriv itself, so the death watched is make's, not a shell's.) Ctrl-C reaches every process; each
+# cell a signal stops writes `ended interrupted` itself, since this make
+# dies with the signal before run-close.sh.
+RUN_CELLS = setpriv --pdeathsig TERM $(MAKE) -k -j$(CELL_JOBS) --no-print-directory \
+	RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) CELL_IN_MATRIX=1 run-cells
+# What run-open.sh and run-close.sh need.
 RUN_ENV = MAKE='$(MAKE)' RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) RESULTS=$(RESULTS) HOSTBIN=$(HOSTBIN) \
 	REPORT_FLAGS='$(REPORT_FLAGS)' TOP=$(TOP) LOCKS=$(LOCKS) SRC=$(SRC) SERIES_NAME=$(SERIES_NAME) \
 	SERIES='$(SERIES_PATCHES)' CCACHE=$(CCACHE) ARCHES='$(ARCHES)' KSRC_NAME=$(KSRC_NAME) \
 	KSRC_TARBALL=$(KSRC_TARBALL) KSRC_PKG=$(KSRC_PKG) KNOWN_BREAKS=$(KNOWN_BREAKS) \
-	SERIES_ERROR=$(SERIES_ERROR) SERIES_OFFSETS=$(SERIES_OFFSETS) \
-	CELL_JOBS_FLAG=-j$(CELL_JOBS) RETRIES=$(RETRIES) RUN_NOTES='$(subst ','\'',$(RUN_NOTES))' FIRST_BAD=$(FIRST_BAD)
+	SERIES_ERROR=$(SERIES_ERROR) SERIES_OFFSETS=$(SERIES_OFFSETS) RETRIES=$(RETRIES) RUN_NOTES='$(subst ','\'',$(RUN_NOTES))' FIRST_BAD=$(FIRST_BAD)
 # A result that regressed against base sends a run on to find the first
 # patch where it did (matrix/first-bad.sh: a bisection of the series'
 # patches on that arch, each probe a cell of RUN_DIR/bisect/).
@@ -112,12 +133,17 @@ matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)$(if $(call series_points,$(POINTS)),$(MAKE) --no-print-directory series || \
 		{ test -s $(SERIES_ERROR) && echo "kmatrix: the cells at the series' points will not run (the series does not apply); the others will" >&2; },true)
 	$(Q)$(call check_points,$(POINTS))
+	$(Q)$(RUN_ENV) POINTS='$(POINTS)' $(TOP)/matrix/run-open.sh $(CELLS)
+	-$(Q)$(RUN_CELLS)
 	$(Q)$(RUN_ENV) POINTS='$(POINTS)' SERIES_POINTS='$(call series_points,$(POINTS))' \
 		ARCH_VIEW='$(if $(filter 1,$(words $(ARCHES))),$(TOP)/matrix/arch-view.sh $(SRC) $(SERIES_NAME) $(ARCHES) $($(ARCHES)_KARCH))' \
-		$(TOP)/matrix/run-matrix.sh $(CELLS)
+		exec $(TOP)/matrix/run-close.sh
 
-# The cells of a run: run-matrix.sh's goals, cell/ARCH/POINT each, given
-# once the series' tags exist. Cells of one arch share its tree and build
+# The cells of a run: `make run-cells` makes each cell of RUN_DIR's
+# cells.list, cell/ARCH/POINT, in the order `report order` gives (the arch
+# whose cells took longest in the previous run first, so that the longest
+# chain does not start last); `make cell/ARCH/POINT...` makes those.
+# Cells of one arch share its tree and build
 # directory: each waits for the arch's cell before it among the goals, so
 # cells of different arches run side by side, never one arch's builds
 # twice at once. A cell runs in one of two ways:
@@ -130,7 +156,10 @@ matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 # earlier cell's boot that has become ready (a cold run's first kernel
 # waited while four more builds started), which keeps every result back
 # until the builds are nearly done.
-CELL_TARGETS := $(filter cell/%,$(MAKECMDGOALS))
+CELL_TARGETS := $(if $(filter run-cells,$(MAKECMDGOALS)),$(shell $(HOSTBIN)/report order $(RUN_DIR)),$(filter cell/%,$(MAKECMDGOALS)))
+# (Internal: the second step of make matrix and make mutants.)
+.PHONY: run-cells
+run-cells: $(CELL_TARGETS)
 # The commit of a point, asked once per make.
 point_rev_of = $(or $(rev.$(1)),$(eval rev.$(1) := $$(shell $(TOP)/matrix/checkout-point.sh --resolve $(SRC) $(1) $(SERIES_NAME) 2>/dev/null))$(rev.$(1)))
 cell_image = $(BUILD_ROOT)/$(1)/images/$(or $(call point_rev_of,$(2)),unknown-point)/$(notdir $($(1)_IMAGE))
@@ -149,7 +178,7 @@ cell/%: cell-build/% FORCE
 	$(Q)$(call run_cell_of,$*) boot
 else
 cell/%: FORCE
-	$(Q)export MAKE='$(MAKE)'; $(call run_cell_of,$*) build && $(call run_cell_of,$*) boot
+	$(Q)export MAKE='$(MAKE)'; $(call run_cell_of,$*) all
 endif
 cell-build/%: FORCE
 	$(Q)export MAKE='$(MAKE)'; $(call run_cell_of,$*) build

@@ -16,6 +16,9 @@ mutants: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)$(MAKE) --no-print-directory series
 	$(Q)mkdir -p $(MUTANTS_RESULTS)
 	$(Q)$(RUN_ENV) RESULTS=$(MUTANTS_RESULTS) RUN_DIR=$(MUTANTS_RESULTS)/$(RUN_ID) \
-		POINTS=mutants ARCH_VIEW= MUTANTS='$(MUTANTS)' MUTANT_BASE='$(MUTANT_BASE)' \
+		POINTS=mutants MUTANTS='$(MUTANTS)' MUTANT_BASE='$(MUTANT_BASE)' \
 		MUTANTS_ONLY='$(MUTANTS_ONLY)' ARCH_KARCHS='$(filter $(addsuffix :%,$(ARCHES)),$(ARCH_KARCHS_ALL))' \
 		$(TOP)/matrix/run-mutants.sh
+	-$(Q)$(RUN_CELLS) RUN_DIR=$(MUTANTS_RESULTS)/$(RUN_ID)
+	$(Q)$(RUN_ENV) RESULTS=$(MUTANTS_RESULTS) RUN_DIR=$(MUTANTS_RESULTS)/$(RUN_ID) POINTS=mutants \
+		exec $(TOP)/matrix/run-close.sh

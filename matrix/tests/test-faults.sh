@@ -1,8 +1,9 @@
 #!/bin/sh
 # Fault injection: each fault of docs/faults.md's "Faults and what you get"
-# table, injected into the real run-matrix.sh, run-cell.sh, with-lock.sh
-# and report, with a stand-in for the kernel build (FAKE_BUILD_<arch>) and
-# for QEMU (a script per arch). Each test checks how the cell is classified
+# table, injected into the real run-open.sh, run-close.sh, run-cell.sh,
+# with-lock.sh and report, run by a real make as mk/cells.mk's `matrix`
+# recipe runs them, with a stand-in for the cells' make and the kernel build
+# (FAKE_BUILD_<arch>) and for QEMU (a script per arch). Each test checks how the cell is classified
 # and that nothing finished is lost.
 # usage: test-faults.sh HOSTBIN
 set -u
@@ -13,24 +14,36 @@ tmp=$(mktemp -d)
 trap '[ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"' EXIT
 . "$here/lib.sh"
 
-# The stand-in for make: cell/ARCH/POINT and again/ARCH/POINT targets run
-# the real run-cell.sh with what the Makefile's run_cell gives it (a build
-# step that fails stops the cell there, as make -k does); the cell's own
-# make (`cell-env kernel initrd`) writes cell.env, and its build's outcome
-# is FAKE_BUILD_<arch>'s.
+# The stand-in for the cells' make: `run-cells` and again/ARCH/POINT run
+# the real run-cell.sh as the Makefile's run_cell does (setpriv
+# --pdeathsig), one at a time, the cells in `report order`'s order; a
+# signal is passed on to the cell running, and no other cell starts, as
+# make does. The cell's own make (`cell-env kernel initrd`) writes
+# cell.env, and its build's outcome is FAKE_BUILD_<arch>'s.
 cat >"$tmp/make" <<'EOF'
 #!/bin/sh
+export MAKE="$0"
 arch= point= cells= again= env_goal= build_goal= series_error=${SERIES_ERROR:-}
 for a; do
 	case $a in
 	ARCH=*) arch=${a#ARCH=} ;;
 	POINT=*) point=${a#POINT=} ;;
-	cell/*) cells="$cells ${a#cell/}" ;;
+	run-cells) cells=$("$HOSTBIN/report" order "$RUN_DIR" | sed 's|^cell/||') ;;
+	*=*) export "${a?}" ;;
 	again/*) again="$again ${a#again/}" ;;
 	cell-env) env_goal=1 ;;
 	kernel) build_goal=1 ;;
 	esac
 done
+stopped= child=
+trap 'stopped=1; [ -z "$child" ] || kill -TERM "$child" 2>/dev/null' INT TERM HUP
+cell_step() {	# STEP: run-cell.sh, a signal passed on to it
+	env --default-signal=INT,QUIT setpriv --pdeathsig TERM "$MATRIX/run-cell.sh" "$1" &
+	child=$!
+	wait "$child"
+	while kill -0 "$child" 2>/dev/null; do wait "$child"; done
+	child=
+}
 cell_vars() {	# ARCH/POINT
 	export ARCH=${1%%/*} POINT=${1#*/} CELL_DIR=$RUN_DIR/${1%%/*}-${1#*/}
 	# As the Makefile: only a point that needs the series gets its error.
@@ -38,13 +51,16 @@ cell_vars() {	# ARCH/POINT
 	export SERIES_ERROR="$cell_series_error"
 }
 for c in $again; do
+	[ -z "$stopped" ] || exit 130
 	cell_vars "$c"
-	"$MATRIX/run-cell.sh" again
+	cell_step again
 done
 for c in $cells; do
+	[ -z "$stopped" ] || exit 130
 	cell_vars "$c"
-	"$MATRIX/run-cell.sh" build && "$MATRIX/run-cell.sh" boot
+	cell_step all
 done
+[ -z "$stopped" ] || exit 130
 [ -n "$cells$again" ] && exit 0
 if [ -n "$env_goal" ]; then
 	mkdir -p "$RUN_DIR/$arch-$point"
@@ -72,16 +88,27 @@ ktap='echo "KTAP version 1"; echo "1..1"; echo "  KTAP version 1"; echo "  1..2"
 end="echo '$("$bin/report" vocab | sed -n 's/^end-marker //p')'"
 printf '*\t*\t*\tpass\n' >"$tmp/expect.tsv"
 
-# run NAME CELL-TARGET...: a matrix run into $tmp/NAME/results
+# The run's three steps, as mk/cells.mk's `matrix` recipe has them (the
+# second with no shell character, so that make starts setpriv itself).
+cat >"$tmp/run.mk" <<'EOF'
+run:
+	@"$(MATRIX)/run-open.sh" $(CELLS)
+	-@setpriv --pdeathsig TERM $(FAKE_MAKE) -k RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) CELL_IN_MATRIX=1 run-cells
+	@MAKE="$(FAKE_MAKE)" exec "$(MATRIX)/run-close.sh"
+EOF
+# run NAME CELL-TARGET...: a matrix run into $tmp/NAME/results, made by a
+# real make (the run's top make) in a session of its own: `kill -INT
+# -PID` is a Ctrl-C at its terminal.
 run() {
 	name=$1; shift
 	mkdir -p "$tmp/$name/results"
-	MAKE="$tmp/make" MATRIX=$matrix FAKES=$tmp/fakes LOCKS=$tmp/locks RUN_ID=$name RUN_DIR=$tmp/$name/results/$name \
+	FAKE_MAKE="$tmp/make" MATRIX=$matrix FAKES=$tmp/fakes LOCKS=$tmp/locks RUN_ID=$name RUN_DIR=$tmp/$name/results/$name \
 		RESULTS=$tmp/$name/results HOSTBIN=$bin REPORT_FLAGS="--expect $tmp/expect.tsv" \
 		TOP=$tmp SRC=$tmp SERIES_NAME=s SERIES=s CCACHE=0 ARCHES=x POINTS=y ARCH_VIEW= \
-		V=0 BOOT_TIMEOUT=6 BOOT_SILENCE=2 RETRIES=${RETRIES:-1} CELL_IN_MATRIX=1 \
-		SERIES_ERROR=${SERIES_ERROR:-} SERIES_POINTS=${SERIES_POINTS:-} \
-		env --default-signal=INT,TERM "$matrix/run-matrix.sh" "$@" >"$tmp/$name.out" 2>&1
+		V=0 BOOT_TIMEOUT=6 BOOT_SILENCE=2 RETRIES=${RETRIES:-1} \
+		SERIES_ERROR=${SERIES_ERROR:-} SERIES_POINTS=${SERIES_POINTS:-} NOT_RUN_POINTS=${SERIES_POINTS:-} \
+		setsid -w env --default-signal=INT,TERM make --no-print-directory -f "$tmp/run.mk" "run.mk=$name" CELLS="$*" \
+		>"$tmp/$name.out" 2>&1
 }
 # Stands in for run-info.sh (TOP=$tmp): what the run is of.
 mkdir -p "$tmp/matrix"
@@ -205,7 +232,10 @@ for sig in TERM INT; do
 	( run sig$sig cell/good/y cell/slow/y cell/good/z ) &
 	i=0
 	until grep -q "\[slow y\] booting" "$tmp/sig$sig.out" 2>/dev/null || [ $i -ge 100 ]; do sleep 0.1; i=$((i + 1)); done
-	pkill -$sig -f "run-matrix.sh cell/good/y cell/slow/y" 2>/dev/null
+	top=$(pgrep -f "^make --no-print-directory -f $tmp/run.mk run.mk=sig$sig ")
+	# TERM to the run's make alone (kill PID); INT as Ctrl-C sends it, to
+	# every process of the terminal's group.
+	if [ "$sig" = TERM ]; then kill -TERM "$top"; else kill -INT -"$top"; fi
 	wait $!
 	expect "SIG$sig: run marked interrupted" grep -q "^ended	interrupted" "$tmp/sig$sig/results/sig$sig/run.tsv"
 	expect "SIG$sig: the finished cell kept" [ "$(js sig$sig '.cells[0].ok')" = true ]
@@ -220,7 +250,7 @@ qemu slow2 "echo 'KTAP version 1'; while :; do echo tick; sleep 0.5; done"
 ( run kill9 cell/slow2/y ) &
 i=0
 until grep -q "\[slow2 y\] booting" "$tmp/kill9.out" 2>/dev/null || [ $i -ge 100 ]; do sleep 0.1; i=$((i + 1)); done
-pkill -KILL -f "run-matrix.sh cell/slow2/y" 2>/dev/null
+pkill -KILL -f "^make --no-print-directory -f $tmp/run.mk run.mk=kill9 " 2>/dev/null
 wait $!
 i=0
 # The cell still records how it ended (interrupted), then goes.

@@ -53,11 +53,11 @@ got=$(sh "$top/matrix/series-arches.sh" --why "$tmp/quilt" "m68k:m68k x86_64:x86
 expect "a quilt series of plain diffs chooses m68k ($got)" \
 	[ "$got" = "m68k	m68k-comment.diff	arch/m68k/kernel/signal.c" ]
 
-# run-matrix.sh given no cell refuses, rather than call make with no goal.
-RUN_DIR="$tmp/r/run" RESULTS="$tmp/r" ARCHES= POINTS= sh "$top/matrix/run-matrix.sh" >"$tmp/out" 2>&1
+# run-open.sh given no cell refuses, rather than open a run of nothing.
+RUN_DIR="$tmp/r/run" RESULTS="$tmp/r" ARCHES= POINTS= sh "$top/matrix/run-open.sh" >"$tmp/out" 2>&1
 rc=$?
-expect "run-matrix.sh with no cell: exit status 2 (got $rc)" [ "$rc" = 2 ]
-expect "run-matrix.sh with no cell: says so" grep -q "no cells to run" "$tmp/out"
-expect "run-matrix.sh with no cell: no run folder" [ ! -e "$tmp/r" ]
+expect "run-open.sh with no cell: exit status 2 (got $rc)" [ "$rc" = 2 ]
+expect "run-open.sh with no cell: says so" grep -q "no cells to run" "$tmp/out"
+expect "run-open.sh with no cell: no run folder" [ ! -e "$tmp/r" ]
 
 finish test-inputs

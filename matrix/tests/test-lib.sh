@@ -145,7 +145,7 @@ echo "$pt" >>"$RUN_DIR/../probes"
 "$HOSTBIN/report" summary --quiet "$RUN_DIR"
 MK
 	chmod +x "$tmp/fake-make"
-	# (RUN_DIR in the environment, as run-matrix.sh leaves it: the run's own.)
+	# (RUN_DIR in the environment, as the Makefile gives it: the run's own.)
 	RUN_DIR=$fb MAKE=$tmp/fake-make HOSTBIN=$hostbin REPORT_FLAGS= SRC=$repo SERIES_NAME=s1 "$here/../first-bad.sh" "$fb" 2>/dev/null
 	expect "first-bad: t1's first bad patch" \
 		[ "$(awk -F'\t' '$2 == "t1" { print $3 }' "$fb/first-bad.tsv")" = "$(series_points "$repo" s1 | sed -n 7p)" ]

@@ -608,6 +608,23 @@ expect "against base: the base cell of a run with other points is ok" [ $? = 0 ]
 cell bo m68k-base "$(hd base)\ntest\tt1\tpass\t\ntest\tt9\tpass\t\n"
 cell bo m68k-tip "$(hd tip)\ntest\tt1\tfail\tbroke\n"
 expect "against base: a regression booted once is booted again alone" [ "$("$bin/report" again "$tmp/bo")" = m68k/tip ]
+
+# The order the cells' make starts a run's cells in: by their arch's time
+# in the previous run, longest first; an arch it did not have first of all;
+# ties (and an arch's own cells) in the run's order.
+ok_cell() { printf 'arch\t%s\npoint\t%s\nbuild\tok\t%s\t\nboot\tok\t%s\t\n' "$@"; }
+cell ordprev a-base "$(ok_cell a base 1.0 1.0)"
+cell ordprev b-base "$(ok_cell b base 30.0 5.0)"
+cell ordprev c-base "$(ok_cell c base 10.0 1.0)"
+cell ordprev c-fixed "$(ok_cell c fixed 10.0 1.0)"
+mkdir -p "$tmp/ord"
+printf 'a base\nb base\nc base\nd base\na fixed\nb fixed\nc fixed\nd fixed\n' >"$tmp/ord/cells.list"
+printf 'previous\t%s\n' "$tmp/ordprev" >"$tmp/ord/run.tsv"
+expect "order: an arch not in the previous run first, then the longest (b 35 s, c 22 s, a 2 s)" \
+	[ "$("$bin/report" order "$tmp/ord" | tr '\n' ' ')" = "cell/d/base cell/d/fixed cell/b/base cell/b/fixed cell/c/base cell/c/fixed cell/a/base cell/a/fixed " ]
+printf '' >"$tmp/ord/run.tsv"
+expect "order: no previous run: the run's own order" \
+	[ "$("$bin/report" order "$tmp/ord" | tr '\n' ' ')" = "cell/a/base cell/b/base cell/c/base cell/d/base cell/a/fixed cell/b/fixed cell/c/fixed cell/d/fixed " ]
 "$bin/report" summary --table "$tmp/bo" >"$tmp/bo.out"
 expect "against base: a result of base not reported is said to be gone" grep -q "^  m68k tip: gone t9 (pass at base; not reported here)$" "$tmp/bo.out"
 expect "against base: gone counted in JSON" [ "$(jqval bo '.cells[1].counts.gone')" = 1 ]

@@ -1,0 +1,53 @@
+#!/bin/sh
+# run-close.sh: closes a run once its cells' make has ended. Each cell where
+# a time limit ran out (report again: a boot timeout, an unexpected
+# TIMEOUT, host overloaded) may owe it to the builds and boots beside it:
+# each boots again, one at a time, and that boot judges it. Each result
+# that regressed against base: the first patch of the series where it did
+# (first-bad.sh). Then `ended` in run.tsv, the reports and the table; the
+# exit status is the report's, 130 for a run that was interrupted.
+# A cell that a signal stopped wrote `ended interrupted` itself
+# (run-cell.sh), so that a run stopped by Ctrl-C, whose make dies before
+# this step, is closed too.
+# Environment: as run-open.sh's, and MAKE REPORT_FLAGS RETRIES FIRST_BAD
+# SERIES_POINTS (the points of POINTS that need the series) ARCH_VIEW.
+set -u
+. "$(dirname "$0")/lib.sh"
+interrupted() { grep -q '^ended	interrupted' "$RUN_DIR/run.tsv"; }
+trap 'end_run "$RUN_DIR" interrupted; stop_job' INT TERM HUP
+# A cell with no record once the cells' make has ended was never made (its
+# make was killed from outside): the machine's doing, not the kernel's.
+while read -r a p; do
+	[ -f "$RUN_DIR/$a-$p/cell.tsv" ] && continue
+	interrupted || warn "the cells' make ended before every cell was made ($a $p has no record); the unfinished cells are not judged"
+	end_run "$RUN_DIR" interrupted
+	break
+done <"$RUN_DIR/cells.list"
+if ! interrupted && [ "${RETRIES:-1}" -gt 0 ]; then
+	# shellcheck disable=SC2086 # REPORT_FLAGS is a list of options
+	again=$("$HOSTBIN/report" $REPORT_FLAGS again "$RUN_DIR" | sed 's|^|again/|')
+	if [ -n "$again" ]; then
+		echo "kmatrix: $(printf '%s\n' "$again" | wc -l) cell(s) where a time limit ran out: booting each again, alone"
+		# shellcheck disable=SC2086 # one target per word
+		run_job $MAKE -j1 -k --no-print-directory RUN_ID="$RUN_ID" RUN_DIR="$RUN_DIR" CELL_IN_MATRIX=1 $again
+	fi
+fi
+if ! interrupted && [ "${FIRST_BAD:-1}" = 1 ] && [ -n "${SERIES_POINTS:-}" ]; then
+	run_job "$TOP/matrix/first-bad.sh" "$RUN_DIR" || warn "the first bad patches of the regressions could not be found"
+fi
+end_run "$RUN_DIR" complete
+trap - INT TERM HUP
+
+if [ "$CCACHE" = 1 ]; then
+	ccache --print-stats >"$RUN_DIR/ccache.after" 2>/dev/null
+	"$TOP/matrix/ccache-rate.sh" "$RUN_DIR/ccache.before" "$RUN_DIR/ccache.after"
+fi
+# shellcheck disable=SC2086 # REPORT_FLAGS is a list of options
+"$HOSTBIN/report" $REPORT_FLAGS summary --table "$RUN_DIR"
+rc=$?
+[ -z "${ARCH_VIEW:-}" ] || $ARCH_VIEW "$RUN_DIR"
+if interrupted; then
+	echo "kmatrix: run $RUN_ID interrupted; the reports cover every finished cell" >&2
+	exit 130
+fi
+exit $rc

@@ -1,0 +1,36 @@
+#!/bin/sh
+# run-open.sh CELL-TARGET...: opens a run of the matrix: its folder, with
+# cells.list (what makes the folder a run: `ARCH POINT` per cell/ARCH/POINT
+# target, in the given order) and run.tsv (what the run is of, and the
+# previous run it is compared with). The cells' make reads the cells from
+# it (`report order`); run-close.sh closes the run.
+# Environment (from the Makefile's RUN_ENV): RUN_ID RUN_DIR RESULTS HOSTBIN
+# ARCHES POINTS TOP SRC SERIES_NAME SERIES CCACHE KSRC_NAME KSRC_TARBALL
+# KSRC_PKG KNOWN_BREAKS (the tree, and its known breaks or empty)
+# SERIES_ERROR SERIES_OFFSETS (what `make series` left: see mk/tree.mk)
+# RUN_NOTES (what the reports say once about the run).
+set -u
+. "$(dirname "$0")/lib.sh"
+# No cells would hand make no goal, and its default goal is a matrix again.
+[ $# -gt 0 ] || { warn "no cells to run (ARCHES='$ARCHES', POINTS='$POINTS')"; exit 2; }
+mkdir -p "$RUN_DIR"
+ln -sfn "$RUN_ID" "$RESULTS/latest.tmp" && mv -Tf "$RESULTS/latest.tmp" "$RESULTS/latest"
+echo "kmatrix: run $RUN_ID: $# cells ($ARCHES) x ($POINTS), results in $RUN_DIR"
+for c in "$@"; do
+	c=${c#cell/}
+	printf '%s %s\n' "${c%%/*}" "${c#*/}"
+done >"$RUN_DIR/cells.list"
+# The run before this one, by report's one definition of a run: the last
+# of the same series (another series' cells are not this one's history).
+prev=$("$HOSTBIN/report" runs --except "$RUN_DIR" --series "$SERIES_NAME" "$RESULTS" | tail -n1)
+{
+	"$TOP/matrix/run-info.sh" "$SRC" "$SERIES_NAME" "$SERIES" "${KSRC_NAME:-}" "${KSRC_TARBALL:-}" "${KSRC_PKG:-}"
+	[ -z "$prev" ] || printf 'previous\t%s\n' "$prev"
+	# What the reports say once (RUN_NOTES: `;`-separated, from the
+	# Makefile: the arches without kernel selftests, and why).
+	printf '%s' "${RUN_NOTES:-}" | tr ';' '\n' | sed 's/^ *//; /^$/d; s/^/note\t/'
+} >"$RUN_DIR/run.tsv"
+# The tree's known breaks go with the run: it is judged by the ones it ran with.
+[ -z "${KNOWN_BREAKS:-}" ] || cp "$KNOWN_BREAKS" "$RUN_DIR/known-breaks.tsv"
+[ "$CCACHE" != 1 ] || ccache --print-stats >"$RUN_DIR/ccache.before" 2>/dev/null
+exit 0
