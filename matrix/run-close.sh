@@ -15,13 +15,12 @@ set -u
 . "$(dirname "$0")/lib.sh"
 interrupted() { grep -q '^ended	interrupted' "$RUN_DIR/run.tsv"; }
 trap 'end_run "$RUN_DIR" interrupted; stop_job' INT TERM HUP
-# A cell with no record once the cells' make has ended was never made (its
-# make was killed from outside): the machine's doing, not the kernel's.
-while read -r a p; do
-	[ -f "$RUN_DIR/$a-$p/cell.tsv" ] && continue
-	interrupted || warn "the cells' make ended before every cell was made ($a $p has no record); the unfinished cells are not judged"
-	end_run "$RUN_DIR" interrupted
-	break
+# A cell that a signal stopped has its record, and the run says
+# `ended interrupted`; one with no record in a run that was not stopped
+# failed in its own make (not its kernel's: that is a result), which the
+# reports show as an error of the cell.
+interrupted || while read -r a p; do
+	[ -f "$RUN_DIR/$a-$p/cell.tsv" ] || warn "$a $p: no record; its make failed (see above)"
 done <"$RUN_DIR/cells.list"
 if ! interrupted && [ "${RETRIES:-1}" -gt 0 ]; then
 	# shellcheck disable=SC2086 # REPORT_FLAGS is a list of options
