@@ -36,29 +36,31 @@ make_tmp() {
 # status. A signal to the script (trapped by it: `trap 'stop_job' INT TERM
 # HUP`) ends the whole session with SIGTERM: every make, compiler, bootrun
 # and QEMU below it, which a signal to this script alone would not reach.
-# A watchdog ends the session when this script's end of a fifo closes,
-# which happens however the script ends (SIGKILL too): no job outlives
-# it, and no lock it holds stays held. One job at a time; after stop_job,
-# none starts (130).
+# A watchdog in the session ends it when this script's end of a fifo
+# closes, which happens however the script ends (SIGKILL too, of its whole
+# process group: the watchdog is not in it): no job outlives it, and no
+# lock it holds stays held. One job at a time; after stop_job, none
+# starts (130).
 run_job() {
 	[ -z "${job_stopped:-}" ] || return 130
 	job_fifo=$(mktemp -u "${TMPDIR:-/tmp}/kmatrix-job.XXXXXX") && mkfifo "$job_fifo" || return 125
-	setsid "$@" &
+	# Read-write, so that neither this open nor the watchdog's waits for the
+	# other; the job does not hold it (8>&-).
+	exec 8<>"$job_fifo"
+	setsid sh -c '(cat "$1" >/dev/null; rm -f "$1"; kill -TERM 0) & shift; exec "$@"' sh "$job_fifo" "$@" 8>&- &
 	job=$!
 	# A signal before job was set: stop it now.
 	[ -z "${job_stopped:-}" ] || stop_job
-	(cat "$job_fifo" >/dev/null; kill -TERM -"$job" 2>/dev/null) &
-	job_watchdog=$!
-	exec 8>"$job_fifo"	# open once the watchdog reads it
-	rm -f "$job_fifo"
 	# wait returns early when a trapped signal arrives: wait again.
 	while :; do
 		wait "$job"
 		job_rc=$?
 		kill -0 "$job" 2>/dev/null || break
 	done
+	# Gone before closed: a watchdog that opens it now finds no fifo
+	# (and ends the session) rather than wait for a writer for ever.
+	rm -f "$job_fifo"
 	exec 8>&-	# the watchdog ends what is left of the session
-	wait "$job_watchdog"
 	job=
 	return "$job_rc"
 }

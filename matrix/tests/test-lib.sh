@@ -166,4 +166,19 @@ expect "since: DIGITS decimals" sh -c "echo '$(since "$t" 2)' | grep -qx '[0-9]*
 # the latter must not look for ../lib.sh beside the script.
 expect "tests/lib.sh: sourced from a script outside tests/" \
 	sh -c '. "$(dirname "$0")/lib.sh" && . "$(dirname "$0")/tests/lib.sh" && command -v expect >/dev/null' "$here/../distcc-check.sh"
+# run_job: the job's status; stop_job ends its whole session and no job
+# after it; a SIGKILL of the caller's whole process group ends the job too.
+expect "run_job: the job's exit status" sh -c '. "$1/../lib.sh"; run_job sh -c "exit 7"; [ $? = 7 ]' sh "$here"
+expect "run_job: stop_job ends the session (a grandchild too), none after it" sh -c '
+	. "$1/../lib.sh"; trap stop_job TERM
+	(sleep 1; kill -TERM $$) &
+	t=$(date +%s); run_job sh -c "sleep 61 & sleep 62; wait"; rc=$?
+	run_job true; rc2=$?
+	[ $(( $(date +%s) - t )) -lt 30 ] && [ $rc2 = 130 ] && ! pgrep -f "^sleep 6[12]$" >/dev/null' sh "$here"
+setsid sh -c '. "$1/../lib.sh"; run_job sleep 63' sh "$here" &
+i=0; until pgrep -fx "sleep 63" >/dev/null || [ $i -ge 50 ]; do sleep 0.1; i=$((i + 1)); done
+kill -KILL -"$(pgrep -f "run_job sleep 63" | head -n1)" 2>/dev/null
+wait
+i=0; while pgrep -fx "sleep 63" >/dev/null && [ $i -lt 30 ]; do sleep 0.1; i=$((i + 1)); done
+expect "run_job: a SIGKILL of the caller's group ends the job (its watchdog is not in it)" sh -c '! pgrep -fx "sleep 63" >/dev/null'
 finish test-lib
