@@ -112,9 +112,10 @@ CELL_JOBS ?= $(shell echo $$(( $(JOBS) + 1 )))
 # and the run is still closed. setpriv --pdeathsig: the cells' make gets
 # SIGTERM when this make dies, however it dies (SIGKILL too), and passes
 # it on to each cell's run-cell.sh. (No shell character in the line: make
-# then starts setpriv itself, so the death watched is make's, not a shell's.) Ctrl-C reaches every process; each
-# cell a signal stops writes `ended interrupted` itself, since this make
-# dies with the signal before run-close.sh.
+# then starts setpriv itself, so the death watched is make's, not a
+# shell's.) Ctrl-C reaches every process; each cell a signal stops writes
+# `ended interrupted` itself, since this make dies with the signal before
+# run-close.sh.
 RUN_CELLS = setpriv --pdeathsig TERM $(MAKE) -k -j$(CELL_JOBS) --no-print-directory \
 	RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) CELL_IN_MATRIX=1 run-cells
 # What run-open.sh and run-close.sh need.
@@ -143,10 +144,10 @@ matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 # cells.list, cell/ARCH/POINT, in the order `report order` gives (the arch
 # whose cells took longest in the previous run first, so that the longest
 # chain does not start last); `make cell/ARCH/POINT...` makes those.
-# Cells of one arch share its tree and build
-# directory: each waits for the arch's cell before it among the goals, so
-# cells of different arches run side by side, never one arch's builds
-# twice at once. A cell runs in one of two ways:
+# Cells of one arch share its tree and build directory: each waits for the
+# arch's cell before it among the goals, so cells of different arches run
+# side by side, never one arch's builds twice at once. A cell runs in one
+# of two ways:
 #   with a kernel to build in the run, build then boot in one job, after
 #   the arch's previous cell;
 #   with every kernel built, the boot after its own build step
