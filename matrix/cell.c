@@ -19,7 +19,7 @@
 /*
  * A seconds field: a number of seconds, or 0 when it is none (text, nan,
  * inf, negative), as atof() already made text 0: every format can hold a
- * number, and tools add the seconds up (report times, jq).
+ * number, and tools add the seconds up (report order, jq).
  */
 static double seconds(const char *field)
 {

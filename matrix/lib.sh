@@ -34,12 +34,13 @@ make_tmp() {
 
 # run_job COMMAND...: COMMAND in a session of its own, waited for; its exit
 # status. A signal to the script (trapped by it: `trap 'stop_job' INT TERM
-# HUP`) ends the whole session with SIGTERM: every make, compiler, bootrun
-# and QEMU below it, which a signal to this script alone would not reach.
-# A watchdog in the session ends it when this script's end of a fifo
-# closes, which happens however the script ends (SIGKILL too, of its whole
-# process group: the watchdog is not in it): no job outlives it, and no
-# lock it holds stays held. One job at a time; after stop_job, none
+# HUP`) sends SIGTERM to the session's process group: every make, compiler
+# and bootrun below it (bootrun then stops its QEMU, which it keeps in a
+# group of its own), which a signal to this script alone would not reach.
+# A watchdog in the session, deaf to those signals itself, ends it when
+# this script's end of a fifo closes, which happens however the script
+# ends (SIGKILL too, of its whole process group: the watchdog is not in
+# it): no job outlives it, and no lock it holds stays held. One job at a time; after stop_job, none
 # starts (130).
 run_job() {
 	[ -z "${job_stopped:-}" ] || return 130
@@ -47,7 +48,8 @@ run_job() {
 	# Read-write, so that neither this open nor the watchdog's waits for the
 	# other; the job does not hold it (8>&-).
 	exec 8<>"$job_fifo"
-	setsid sh -c '(cat "$1" >/dev/null; rm -f "$1"; kill -TERM 0) & shift; exec "$@"' sh "$job_fifo" "$@" 8>&- &
+	setsid sh -c '(trap "" INT TERM HUP; cat "$1" >/dev/null; rm -f "$1"; kill -TERM 0) & shift; exec "$@"' \
+		sh "$job_fifo" "$@" 8>&- &
 	job=$!
 	# A signal before job was set: stop it now.
 	[ -z "${job_stopped:-}" ] || stop_job
@@ -71,11 +73,18 @@ stop_job() {
 	[ -z "${job:-}" ] || kill -TERM -"$job" 2>/dev/null || kill -TERM "$job" 2>/dev/null
 }
 
-# `ended HOW DATE` in RUN_DIR's run.tsv, once: the first to say how a run
-# ended (a cell a signal stopped, or run-close.sh) is the one kept.
+# `ended HOW DATE` in RUN_DIR's run.tsv, once (run-close.sh).
 end_run() {	# RUN_DIR HOW
 	grep -q '^ended	' "$1/run.tsv" 2>/dev/null ||
 		printf 'ended\t%s %s\n' "$2" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >>"$1/run.tsv"
+}
+# A cell of RUN_DIR that a signal stopped says so in RUN_DIR/.interrupted:
+# Ctrl-C or the death of the run's make ends the run before run-close.sh,
+# and the reports then take the run as ended interrupted. run-close.sh,
+# if it comes, decides how the run ended.
+mark_interrupted() {	# RUN_DIR
+	[ -e "$1/.interrupted" ] ||
+		printf 'interrupted %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >"$1/.interrupted"
 }
 
 # ---- logs -----------------------------------------------------------------------

@@ -32,11 +32,16 @@ cell="$ARCH $POINT"
 # A signal (Ctrl-C, SIGTERM from the cells' make, or the death of that
 # make: the Makefile starts this script with setpriv --pdeathsig) stops
 # the step that is running (its job's whole session: run_job), and the
-# cell says so in cell.tsv. In a matrix the run then ended interrupted:
-# run.tsv says so at once, since the run's own make may die before its
-# closing step.
+# cell says so in cell.tsv, and in a matrix in RUN_DIR/.interrupted, since
+# the run's own make may die before its closing step (mark_interrupted).
+# A cell of a matrix holds a shared lock on the run while it goes, so that
+# run-close.sh waits for cells still stopping.
 interrupted=
 trap 'interrupted=1; stop_job' INT TERM HUP
+if [ "${CELL_IN_MATRIX:-}" = 1 ]; then
+	exec 7>>"$RUN_DIR/.cells.lock"
+	flock -s 7
+fi
 
 step=${1:-}
 case $step in
@@ -88,7 +93,7 @@ if [ "$step" = build ] || [ "$step" = all ]; then
 	if [ -n "$interrupted" ]; then
 		"$HOSTBIN/bootrun" --out "$CELL_DIR/cell.tsv" --cell "$ARCH" "$POINT" "$build" \
 			--not-run "the build was interrupted"
-		[ "${CELL_IN_MATRIX:-}" != 1 ] || end_run "$RUN_DIR" interrupted
+		[ "${CELL_IN_MATRIX:-}" != 1 ] || mark_interrupted "$RUN_DIR"
 		exit 130
 	fi
 	[ "$step" = all ] || exit 0
@@ -120,7 +125,9 @@ boot() {	# [--alone WHY]: bootrun writes cell.tsv
 	echo "  [$cell] booting (console: $CELL_DIR/console.log)"
 	# Only bootrun acts on a signal: it stops QEMU and writes the record,
 	# which the sed after it must live to pass on.
-	run_job sh -c 'trap "" INT TERM HUP; cell=$1; shift; "$@" | sed "s/^/  [$cell] /"' sh "$cell" \
+	# (bootrun itself with those signals as they should be: it must not
+	# start deaf to them.)
+	run_job sh -c 'trap "" INT TERM HUP; cell=$1; shift; env --default-signal=INT,TERM,HUP "$@" | sed "s/^/  [$cell] /"' sh "$cell" \
 		"$HOSTBIN/bootrun" --log "$CELL_DIR/console.log" --out "$CELL_DIR/cell.tsv" --cell "$ARCH" "$POINT" "$build" \
 		--timeout "$BOOT_TIMEOUT" --silence "$BOOT_SILENCE" --max-wait "$HOST_MAX_WAIT" \
 		${KSELFTESTS_UNBUILT:+--unbuilt "$KSELFTESTS_UNBUILT"} ${QEMU_PKG:+--qemu-pkg "$QEMU_PKG"} \
@@ -172,7 +179,7 @@ fi
 # folder a run, by report's one definition.
 [ "${CELL_IN_MATRIX:-}" = 1 ] || [ -f "$RUN_DIR/cells.list" ] ||
 	printf '%s %s\n' "$ARCH" "$POINT" >"$RUN_DIR/cells.list"
-[ -z "$interrupted" ] || [ "${CELL_IN_MATRIX:-}" != 1 ] || end_run "$RUN_DIR" interrupted
+[ -z "$interrupted" ] || [ "${CELL_IN_MATRIX:-}" != 1 ] || mark_interrupted "$RUN_DIR"
 # The run's reports, so that they cover every finished cell even if the run
 # stops here; the cell's verdict; the run's progress. Alone, the cell's own
 # outcome is the exit status; in a matrix the final report decides, so one

@@ -6,21 +6,33 @@
 # that regressed against base: the first patch of the series where it did
 # (first-bad.sh). Then `ended` in run.tsv, the reports and the table; the
 # exit status is the report's, 130 for a run that was interrupted.
-# A cell that a signal stopped wrote `ended interrupted` itself
-# (run-cell.sh), so that a run stopped by Ctrl-C, whose make dies before
-# this step, is closed too.
+# A cell that a signal stopped left RUN_DIR/.interrupted (run-cell.sh), so
+# that a run stopped by Ctrl-C, whose make dies before this step, is
+# reported as interrupted too.
 # Environment: as run-open.sh's, and MAKE REPORT_FLAGS RETRIES FIRST_BAD
 # SERIES_POINTS (the points of POINTS that need the series) ARCH_VIEW.
 set -u
 . "$(dirname "$0")/lib.sh"
 interrupted() { grep -q '^ended	interrupted' "$RUN_DIR/run.tsv"; }
 trap 'end_run "$RUN_DIR" interrupted; stop_job' INT TERM HUP
-# A cell that a signal stopped has its record, and the run says
-# `ended interrupted`; one with no record in a run that was not stopped
-# failed in its own make (not its kernel's: that is a result), which the
-# reports show as an error of the cell.
-interrupted || while read -r a p; do
-	[ -f "$RUN_DIR/$a-$p/cell.tsv" ] || warn "$a $p: no record; its make failed (see above)"
+# The cells still stopping (their make died alone, say) first: each holds
+# a shared lock on the run while it goes (run-cell.sh).
+exec 7>>"$RUN_DIR/.cells.lock"
+flock -w 120 -x 7 || warn "cells of the run still going after 120 s"
+exec 7>&-
+# A cell with no record: in a run where a signal stopped cells
+# (.interrupted), the cells' make died before it; else it failed in its
+# own make (not its kernel's: that is a result), which the reports show
+# as an error of the cell. A signal that stopped one cell alone, the
+# others all made, leaves the run complete.
+while read -r a p; do
+	[ -f "$RUN_DIR/$a-$p/cell.tsv" ] && continue
+	if [ -e "$RUN_DIR/.interrupted" ]; then
+		warn "the cells' make ended before $a $p was made; the unfinished cells are not judged"
+		end_run "$RUN_DIR" interrupted
+		break
+	fi
+	warn "$a $p: no record; its make failed (see above)"
 done <"$RUN_DIR/cells.list"
 if ! interrupted && [ "${RETRIES:-1}" -gt 0 ]; then
 	# shellcheck disable=SC2086 # REPORT_FLAGS is a list of options

@@ -157,6 +157,16 @@ static void load_run_info(struct run *r)
 				xset(strings[i].two, f[2]);
 		}
 	}
+	/*
+	 * No `ended` line, but a cell a signal stopped said so: the run's make
+	 * died with the signal before it could close the run (run-cell.sh's
+	 * mark_interrupted).
+	 */
+	if (!r->ended && (in = fopen_in(r->dir, ".interrupted"))) {
+		if (fgets(line, sizeof(line), in) && (line[strcspn(line, "\n")] = 0, line[0]))
+			r->ended = xstrdup(line);
+		fclose(in);
+	}
 }
 
 static void add_axis(const char ***axis, size_t *n, const char *name)

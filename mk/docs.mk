@@ -28,15 +28,17 @@ DOC_TABLES := arches programs
 DOCS_DIR ?= $(TOP)
 # The page of table $(1) with the table between `<!-- make docs: NAME -->`
 # and `<!-- end: NAME -->`, from $(TOP) to $(DOCS_DIR).
-doc_write = mkdir -p $(dir $(DOCS_DIR)/$(doc_page.$(1))) && \
+doc_write = mkdir -p $(dir $(DOCS_DIR)/$(doc_page.$(1))) || exit 1; \
 	awk -v name=$(1) -v table=$(DOCS_DIR)/.doc-$(1).md ' \
-		$$0 == "<!-- end: " name " -->" { skip = 0; found = 1 } \
+		$$0 == "<!-- end: " name " -->" { if (skip) found = 1; skip = 0 } \
 		!skip { print } \
-		$$0 == "<!-- make docs: " name " -->" { while ((getline l <table) > 0) { sub(/^ +/, "", l); if (l != "") print l } skip = 1 } \
-		END { exit !found }' $(TOP)/$(doc_page.$(1)) >$(DOCS_DIR)/$(doc_page.$(1)).tmp && \
-	mv -f $(DOCS_DIR)/$(doc_page.$(1)).tmp $(DOCS_DIR)/$(doc_page.$(1)) || \
-	{ echo "kmatrix: $(doc_page.$(1)) has no '<!-- make docs: $(1) -->' ... '<!-- end: $(1) -->'" >&2; exit 1; }; \
-	rm -f $(DOCS_DIR)/.doc-$(1).md;
+		$$0 == "<!-- make docs: " name " -->" { while ((getline l <table) > 0) { sub(/^ +/, "", l); if (l != "") print l } \
+			close(table); skip = 1 } \
+		END { exit !found }' $(TOP)/$(doc_page.$(1)) >$(DOCS_DIR)/$(doc_page.$(1)).tmp; rc=$$?; \
+	rm -f $(DOCS_DIR)/.doc-$(1).md; \
+	if [ $$rc != 0 ]; then rm -f $(DOCS_DIR)/$(doc_page.$(1)).tmp $(DOCS_DIR)/.doc-*.md; \
+		echo "kmatrix: $(doc_page.$(1)) has no '<!-- make docs: $(1) -->' and '<!-- end: $(1) -->' after it" >&2; exit 1; fi; \
+	mv -f $(DOCS_DIR)/$(doc_page.$(1)).tmp $(DOCS_DIR)/$(doc_page.$(1)) || exit 1;
 #> docs: write the docs' tables made from the arch files (docs/arches.md, docs/guest-tests.md)
 docs:
 	$(shell mkdir -p $(DOCS_DIR))

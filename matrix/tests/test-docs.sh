@@ -22,7 +22,8 @@ done
 for a in $(ls "$top"/arches/*.mk | sed 's|.*/||; s|\.mk$||'); do
 	expect "docs/arches.md has a row for $a" grep -q "^| $a | " "$tmp/out/docs/arches.md"
 done
-# A page whose markers are gone is refused, naming them.
+# A page whose markers are gone (either) is refused, naming them, and
+# leaves nothing behind.
 mkdir -p "$tmp/top/docs" "$tmp/out2"
 cp -r "$top/Makefile" "$top/mk" "$top/arches" "$top/matrix" "$top/toolchains" "$top/patches" "$tmp/top/" 2>/dev/null
 cp -r "$top/guest-tests" "$top/docs" "$tmp/top/"
@@ -30,4 +31,10 @@ sed -i '/<!-- end: arches -->/d' "$tmp/top/docs/arches.md"
 make --no-print-directory -C "$tmp/top" docs DOCS_DIR="$tmp/out2" >"$tmp/log2" 2>&1
 expect "a page without its end marker: refused" [ $? != 0 ]
 expect "a page without its end marker: named" grep -q "docs/arches.md has no '<!-- make docs: arches -->'" "$tmp/log2"
+expect "a page without its end marker: no scratch file left" [ -z "$(find "$tmp/out2" -name '*.tmp' -o -name '.doc-*')" ]
+cp "$top/docs/arches.md" "$tmp/top/docs/arches.md"
+sed -i '/<!-- make docs: arches -->/d' "$tmp/top/docs/arches.md"
+make --no-print-directory -C "$tmp/top" docs DOCS_DIR="$tmp/out2" >"$tmp/log2" 2>&1
+expect "a page without its start marker: refused" [ $? != 0 ]
+expect "a page without its start marker: named" grep -q "docs/arches.md has no '<!-- make docs: arches -->'" "$tmp/log2"
 finish test-docs

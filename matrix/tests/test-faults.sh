@@ -106,7 +106,8 @@ run() {
 		RESULTS=$tmp/$name/results HOSTBIN=$bin REPORT_FLAGS="--expect $tmp/expect.tsv" \
 		TOP=$tmp SRC=$tmp SERIES_NAME=s SERIES=s CCACHE=0 ARCHES=x POINTS=y ARCH_VIEW= \
 		V=0 BOOT_TIMEOUT=6 BOOT_SILENCE=2 RETRIES=${RETRIES:-1} \
-		SERIES_ERROR=${SERIES_ERROR:-} SERIES_POINTS=${SERIES_POINTS:-} NOT_RUN_POINTS=${SERIES_POINTS:-} \
+		SERIES_ERROR=${SERIES_ERROR:-} SERIES_POINTS=${SERIES_POINTS:-} \
+		NOT_RUN_POINTS=$([ -s "${SERIES_ERROR:-/nonexistent}" ] && echo "${SERIES_POINTS:-}") \
 		setsid -w env --default-signal=INT,TERM make --no-print-directory -f "$tmp/run.mk" "run.mk=$name" CELLS="$*" \
 		>"$tmp/$name.out" 2>&1
 }
@@ -237,7 +238,8 @@ for sig in TERM INT; do
 	# every process of the terminal's group.
 	if [ "$sig" = TERM ]; then kill -TERM "$top"; else kill -INT -"$top"; fi
 	wait $!
-	expect "SIG$sig: run marked interrupted" grep -q "^ended	interrupted" "$tmp/sig$sig/results/sig$sig/run.tsv"
+	expect "SIG$sig: run marked interrupted (by the cell it stopped: the run's make died first)" \
+		sh -c "jq -r .ended '$tmp/sig$sig/results/sig$sig/summary.json' | grep -q '^interrupted '"
 	expect "SIG$sig: the finished cell kept" [ "$(js sig$sig '.cells[0].ok')" = true ]
 	expect "SIG$sig: the cell it stopped is infra" [ "$(js sig$sig '.cells[1].status')" = infra ]
 	expect "SIG$sig: the cell not reached is infra" [ "$(js sig$sig '.cells[2].build.reason')" = "not run: the run was interrupted" ]
@@ -258,6 +260,34 @@ while pgrep -f "$tmp/fakes/qemu-slow2" >/dev/null && [ $i -lt 50 ]; do sleep 0.1
 expect "SIGKILL of the run: no QEMU left behind" sh -c "! pgrep -f '^/bin/sh $tmp/fakes/qemu-slow2' >/dev/null"
 expect "SIGKILL of the run: no cell left behind" sh -c "! pgrep -f '[r]un-cell.sh $tmp/fakes/qemu-slow2' >/dev/null"
 expect "SIGKILL of the run: the arch's lock is free" flock -n "$tmp/locks/slow2" true
+
+# SIGKILL of the run's whole process group (a CI timeout's kill -KILL -PGID):
+# every process of it dies at once, run-cell.sh too; the boot's session is
+# not in the group, and its watchdog ends it.
+( run kill9g cell/slow2/z ) &
+i=0
+until grep -q "\[slow2 z\] booting" "$tmp/kill9g.out" 2>/dev/null || [ $i -ge 100 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 0.5
+kill -KILL -"$(pgrep -f "^make --no-print-directory -f $tmp/run.mk run.mk=kill9g ")" 2>/dev/null
+wait $!
+# Within 3 s: well before the boot's own 6 s limit would end it.
+i=0
+while pgrep -f "$tmp/fakes/qemu-slow2|$bin/bootrun .*kill9g" >/dev/null && [ $i -lt 30 ]; do sleep 0.1; i=$((i + 1)); done
+expect "SIGKILL of the run's group: no QEMU left behind" sh -c "! pgrep -f '^/bin/sh $tmp/fakes/qemu-slow2' >/dev/null"
+expect "SIGKILL of the run's group: no bootrun left behind" sh -c "! pgrep -f '^$bin/[b]ootrun .*kill9g' >/dev/null"
+expect "SIGKILL of the run's group: the arch's lock is free" flock -n "$tmp/locks/slow2" true
+
+# A signal to one cell alone (a person stopping a wedged one): that cell is
+# infra, the others run, and the run closes complete.
+( run onecell cell/slow/y cell/good/y ) &
+i=0
+until grep -q "\[slow y\] booting" "$tmp/onecell.out" 2>/dev/null || [ $i -ge 100 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 0.5
+pkill -TERM -f "run-cell.sh all" 2>/dev/null
+wait $!
+expect "a signal to one cell: that cell infra" [ "$(js onecell '.cells[0].status')" = infra ]
+expect "a signal to one cell: the next cell ran" [ "$(js onecell '.cells[1].ok')" = true ]
+expect "a signal to one cell: the run closed complete" grep -q "^ended	complete" "$tmp/onecell/results/onecell/run.tsv"
 
 # Two runs at once: the second waits for the arch, and says so.
 "$matrix/with-lock.sh" "$tmp/locks/x" "the x tree" sh -c 'sleep 2' &
