@@ -113,9 +113,9 @@ CELL_JOBS ?= $(shell echo $$(( $(JOBS) + 1 )))
 # SIGTERM when this make dies, however it dies (SIGKILL too), and passes
 # it on to each cell's run-cell.sh. (No shell character in the line: make
 # then starts setpriv itself, so the death watched is make's, not a
-# shell's.) Ctrl-C reaches every process; each cell a signal stops writes
-# `ended interrupted` itself, since this make dies with the signal before
-# run-close.sh.
+# shell's.) Ctrl-C reaches every process; a cell a signal stops leaves
+# RUN_DIR/.interrupted, which the reports take as the run's end, since
+# this make dies with the signal before run-close.sh.
 RUN_CELLS = setpriv --pdeathsig TERM $(MAKE) -k -j$(CELL_JOBS) --no-print-directory \
 	RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) CELL_IN_MATRIX=1 run-cells
 # What run-open.sh and run-close.sh need.
