@@ -40,6 +40,7 @@ trap 'stopped=1; [ -z "$child" ] || kill -TERM "$child" 2>/dev/null' INT TERM HU
 cell_step() {	# STEP: run-cell.sh, a signal passed on to it
 	env --default-signal=INT,QUIT setpriv --pdeathsig TERM "$MATRIX/run-cell.sh" "$1" &
 	child=$!
+	echo "$child" >"$RUN_DIR/.cell-pid"	# for a test that stops this cell alone
 	wait "$child"
 	while kill -0 "$child" 2>/dev/null; do wait "$child"; done
 	child=
@@ -228,7 +229,7 @@ expect "series does not apply: no time to go for cells that will not run" \
 
 # SIGTERM and Ctrl-C mid-run: the finished cells in summary.json, the run
 # marked interrupted, the cells not run shown as not judged.
-qemu slow "echo 'KTAP version 1'; exec sleep 67"
+qemu slow "echo 'KTAP version 1'; exec sleep 67.0917"
 for sig in TERM INT; do
 	( run sig$sig cell/good/y cell/slow/y cell/good/z ) &
 	i=0
@@ -243,7 +244,7 @@ for sig in TERM INT; do
 	expect "SIG$sig: the finished cell kept" [ "$(js sig$sig '.cells[0].ok')" = true ]
 	expect "SIG$sig: the cell it stopped is infra" [ "$(js sig$sig '.cells[1].status')" = infra ]
 	expect "SIG$sig: the cell not reached is infra" [ "$(js sig$sig '.cells[2].build.reason')" = "not run: the run was interrupted" ]
-	expect "SIG$sig: no QEMU left behind" sh -c "! pgrep -f '[s]leep 67' >/dev/null"
+	expect "SIG$sig: no QEMU left behind" sh -c "! pgrep -f '[s]leep 67.0917' >/dev/null"
 done
 
 # SIGKILL of the run itself: no cell outlives it, and no lock stays held.
@@ -283,7 +284,8 @@ expect "SIGKILL of the run's group: the arch's lock is free" flock -n "$tmp/lock
 i=0
 until grep -q "\[slow y\] booting" "$tmp/onecell.out" 2>/dev/null || [ $i -ge 100 ]; do sleep 0.1; i=$((i + 1)); done
 sleep 0.5
-pkill -TERM -f "run-cell.sh all" 2>/dev/null
+# (By its pid: a pattern would reach the cells of any other run on the machine.)
+kill -TERM "$(cat "$tmp/onecell/results/onecell/.cell-pid")" 2>/dev/null
 wait $!
 expect "a signal to one cell: that cell infra" [ "$(js onecell '.cells[0].status')" = infra ]
 expect "a signal to one cell: the next cell ran" [ "$(js onecell '.cells[1].ok')" = true ]

@@ -172,13 +172,13 @@ expect "run_job: the job's exit status" sh -c '. "$1/../lib.sh"; run_job sh -c "
 expect "run_job: stop_job ends the session (a grandchild too), none after it" sh -c '
 	. "$1/../lib.sh"; trap stop_job TERM
 	(sleep 1; kill -TERM $$) &
-	t=$(date +%s); run_job sh -c "sleep 61 & sleep 62; wait"; rc=$?
+	t=$(date +%s); run_job sh -c "sleep 61.31 & sleep 62.31; wait"; rc=$?
 	run_job true; rc2=$?
-	[ $(( $(date +%s) - t )) -lt 30 ] && [ $rc2 = 130 ] && ! pgrep -f "^sleep 6[12]$" >/dev/null' sh "$here"
-setsid sh -c '. "$1/../lib.sh"; run_job sleep 63' sh "$here" &
-i=0; until pgrep -fx "sleep 63" >/dev/null || [ $i -ge 50 ]; do sleep 0.1; i=$((i + 1)); done
-kill -KILL -"$(pgrep -f "run_job sleep 63" | head -n1)" 2>/dev/null
+	[ $(( $(date +%s) - t )) -lt 30 ] && [ $rc2 = 130 ] && ! pgrep -f "^sleep 6[12].31$" >/dev/null' sh "$here"
+setsid sh -c '. "$1/../lib.sh"; run_job sleep 63.31' sh "$here" &
+i=0; until pgrep -fx "sleep 63.31" >/dev/null || [ $i -ge 50 ]; do sleep 0.1; i=$((i + 1)); done
+kill -KILL -"$(pgrep -f "run_job sleep 63.31" | head -n1)" 2>/dev/null
 wait
-i=0; while pgrep -fx "sleep 63" >/dev/null && [ $i -lt 30 ]; do sleep 0.1; i=$((i + 1)); done
-expect "run_job: a SIGKILL of the caller's group ends the job (its watchdog is not in it)" sh -c '! pgrep -fx "sleep 63" >/dev/null'
+i=0; while pgrep -fx "sleep 63.31" >/dev/null && [ $i -lt 30 ]; do sleep 0.1; i=$((i + 1)); done
+expect "run_job: a SIGKILL of the caller's group ends the job (its watchdog is not in it)" sh -c '! pgrep -fx "sleep 63.31" >/dev/null'
 finish test-lib
