@@ -247,36 +247,33 @@ for sig in TERM INT; do
 	expect "SIG$sig: no QEMU left behind" sh -c "! pgrep -f '[s]leep 67.0917' >/dev/null"
 done
 
-# SIGKILL of the run itself: no cell outlives it, and no lock stays held.
-# (It keeps printing, so bootrun alone would let it run for 2 x 6 s.)
+# SIGKILL of a run, 0.5 s into its boot, and what it left 3 s after: well
+# before the boot's own 6 s limit would end it (QEMU keeps printing, so
+# the silence limit does not).
 qemu slow2 "echo 'KTAP version 1'; while :; do echo tick; sleep 0.5; done"
-( run kill9 cell/slow2/y ) &
-i=0
-until grep -q "\[slow2 y\] booting" "$tmp/kill9.out" 2>/dev/null || [ $i -ge 100 ]; do sleep 0.1; i=$((i + 1)); done
-pkill -KILL -f "^make --no-print-directory -f $tmp/run.mk run.mk=kill9 " 2>/dev/null
-wait $!
-i=0
-# The cell still records how it ended (interrupted), then goes.
-while pgrep -f "$tmp/fakes/qemu-slow2" >/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-expect "SIGKILL of the run: no QEMU left behind" sh -c "! pgrep -f '^/bin/sh $tmp/fakes/qemu-slow2' >/dev/null"
-expect "SIGKILL of the run: no cell left behind" sh -c "! pgrep -f '[r]un-cell.sh $tmp/fakes/qemu-slow2' >/dev/null"
-expect "SIGKILL of the run: the arch's lock is free" flock -n "$tmp/locks/slow2" true
-
-# SIGKILL of the run's whole process group (a CI timeout's kill -KILL -PGID):
-# every process of it dies at once, run-cell.sh too; the boot's session is
-# not in the group, and its watchdog ends it.
-( run kill9g cell/slow2/z ) &
-i=0
-until grep -q "\[slow2 z\] booting" "$tmp/kill9g.out" 2>/dev/null || [ $i -ge 100 ]; do sleep 0.1; i=$((i + 1)); done
-sleep 0.5
-kill -KILL -"$(pgrep -f "^make --no-print-directory -f $tmp/run.mk run.mk=kill9g ")" 2>/dev/null
-wait $!
-# Within 3 s: well before the boot's own 6 s limit would end it.
-i=0
-while pgrep -f "$tmp/fakes/qemu-slow2|$bin/bootrun .*kill9g" >/dev/null && [ $i -lt 30 ]; do sleep 0.1; i=$((i + 1)); done
-expect "SIGKILL of the run's group: no QEMU left behind" sh -c "! pgrep -f '^/bin/sh $tmp/fakes/qemu-slow2' >/dev/null"
-expect "SIGKILL of the run's group: no bootrun left behind" sh -c "! pgrep -f '^$bin/[b]ootrun .*kill9g' >/dev/null"
-expect "SIGKILL of the run's group: the arch's lock is free" flock -n "$tmp/locks/slow2" true
+killed_run() {	# NAME POINT GROUP WHAT: GROUP 1 kills the run's whole process group
+	( run "$1" "cell/slow2/$2" ) &
+	i=0
+	until grep -q "\[slow2 $2\] booting" "$tmp/$1.out" 2>/dev/null || [ $i -ge 100 ]; do sleep 0.1; i=$((i + 1)); done
+	sleep 0.5
+	top=$(pgrep -f "^make --no-print-directory -f $tmp/run.mk run.mk=$1 ")
+	if [ "$3" = 1 ]; then kill -KILL -"$top"; else kill -KILL "$top"; fi
+	wait $!
+	i=0
+	while pgrep -f "$tmp/fakes/qemu-slow2|$bin/bootrun .*$1" >/dev/null && [ $i -lt 30 ]; do sleep 0.1; i=$((i + 1)); done
+	expect "$4: no QEMU left behind" sh -c "! pgrep -f '^/bin/sh $tmp/fakes/qemu-slow2' >/dev/null"
+	expect "$4: no bootrun left behind" sh -c "! pgrep -f '^$bin/[b]ootrun .*$1' >/dev/null"
+	# (Dead, or a zombie its new parent has yet to reap.)
+	expect "$4: no cell left behind" sh -c "! ps -o stat= -p \$(cat '$tmp/$1/results/$1/.cell-pid') | grep -qv Z"
+	expect "$4: the arch's lock is free" flock -n "$tmp/locks/slow2" true
+}
+# The run's make alone: the cells' make gets its death signal, passes SIGTERM
+# on, and each cell records how it ended.
+killed_run kill9 y 0 "SIGKILL of the run's make"
+# The run's whole process group (a CI timeout's kill -KILL -PGID): run-cell.sh
+# dies at once too; the boot's session is not in the group, and its
+# watchdog ends it.
+killed_run kill9g z 1 "SIGKILL of the run's group"
 
 # A signal to one cell alone (a person stopping a wedged one): that cell is
 # infra, the others run, and the run closes complete.
