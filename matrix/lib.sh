@@ -40,8 +40,8 @@ make_tmp() {
 # A watchdog in the session, deaf to those signals itself, ends it when
 # this script's end of a fifo closes, which happens however the script
 # ends (SIGKILL too, of its whole process group: the watchdog is not in
-# it): no job outlives it, and no lock it holds stays held. One job at a time; after stop_job, none
-# starts (130).
+# it): no job outlives it, and no lock it holds stays held. One job at a
+# time; after stop_job, none starts (130).
 run_job() {
 	[ -z "${job_stopped:-}" ] || return 130
 	job_fifo=$(mktemp -u "${TMPDIR:-/tmp}/kmatrix-job.XXXXXX") && mkfifo "$job_fifo" || return 125

@@ -193,10 +193,10 @@ KTAP_PRINTF(5, 6) static int ktap_eq_failed(long expected, long actual, const ch
  * init gives each program kmatrix_timeout= seconds of wall clock (the
  * host's CELL_TEST_TIMEOUT, the one owner of that number), and passes the
  * same word on in the program's environment. Each test has a limit of its
- * own within it (KTAP_TEST_NAMED's, or KTAP_TEST_TIMEOUT_MS). A program whose tests' limits, with
- * KTAP_RUN_OVERHEAD_MS, add up to more than the program's runs none of
- * them (ktap_run()): were its tests all to hang, init would end it before
- * their own TIMEOUTs said which.
+ * own within it (KTAP_TEST_NAMED's, or KTAP_TEST_TIMEOUT_MS). A program
+ * whose tests' limits, with KTAP_RUN_OVERHEAD_MS, add up to more than the
+ * program's runs none of them (ktap_run()): were its tests all to hang,
+ * init would end it before their own TIMEOUTs said which.
  */
 #define KTAP_LIMIT_KEY		"kmatrix_timeout="
 /*
