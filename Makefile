@@ -100,19 +100,35 @@ SAFE_CHARS := a b c d e f g h i j k l m n o p q r s t u v w x y z \
 	A B C D E F G H I J K L M N O P Q R S T U V W X Y Z 0 1 2 3 4 5 6 7 8 9 . _ - / + @ % = : ,
 unsafe_in = $(strip $(if $(2),$(call unsafe_in,$(subst $(firstword $(2)),,$(1)),$(wordlist 2,999,$(2))),$(1)))
 PATH_VARS := TOP SERIES WORK RESULTS RUN_DIR DOCS_DIR KSRC_TARBALL EXPECT KNOWN_BREAKS SEEDS MUTANTS A B COVERAGE_UNREACHABLE \
-	BENCH_ROOT DEFCONFIG_ROOT TREE_ROOT BUILD_ROOT
+	COVERAGE_NO_MUTANT BENCH_ROOT DEFCONFIG_ROOT TREE_ROOT BUILD_ROOT
 WORD_VARS := ARCHES ARCH POINTS POINT KSRC_PKG TREES RUN_ID KEEP MUTANTS_ONLY CHECK_MUTANTS MUTANT_BASE \
 	JOBS CELL_JOBS RETRIES TEST_TIMEOUT BOOT_TIMEOUT BOOT_SILENCE HOST_MAX_WAIT GUEST_APPEND \
 	FAULT_ARCH DISTCC_ARCH V FUZZ_SECONDS SERIES_BASE DEFCONFIG_POINT DISTCC_HOSTS CCACHE \
 	COVERAGE COVERAGE_POINT GCOV_FILES CHECK_COVERAGE_ARCHES BY_TEST GUEST_ONLY FIRST_BAD CHECK_ARCHES
-# Numbers: a word that is not one would reach a tool as 0 (atof).
-NUMBER_VARS := JOBS CELL_JOBS RETRIES TEST_TIMEOUT BOOT_TIMEOUT BOOT_SILENCE HOST_MAX_WAIT FUZZ_SECONDS
-$(foreach v,$(NUMBER_VARS),$(if $(call unsafe_in,$($(v)),0 1 2 3 4 5 6 7 8 9 .),\
-	$(error $(v)='$($(v))': not a number)))
+# Numbers: whole numbers (a word that is not one would reach a tool as 0,
+# and 1.5 seconds would reach the guest's init as nothing). Each has the
+# least value that means something: 0 jobs build nothing, a limit of 0
+# seconds (or 0 % of waiting) turns every cell into a timeout or infra.
+COUNT_VARS  := JOBS CELL_JOBS TEST_TIMEOUT BOOT_TIMEOUT BOOT_SILENCE HOST_MAX_WAIT FUZZ_SECONDS KEEP
+NUMBER_VARS := $(COUNT_VARS) RETRIES
+# Here only their characters (some defaults come later, from the parts);
+# their values once the parts are read, at the end of this file.
+$(foreach v,$(NUMBER_VARS),$(if $(call unsafe_in,$($(v)),0 1 2 3 4 5 6 7 8 9),\
+	$(error $(v)='$($(v))': not a whole number)))
 $(foreach v,$(PATH_VARS),$(if $(or $(call unsafe_in,$($(v)),$(SAFE_CHARS)),$(word 2,$($(v)))),\
 	$(error $(v)='$($(v))': a path may hold only letters, digits and . _ - / + @ % = : , (recipes give it to the shell))))
 $(foreach v,$(WORD_VARS),$(if $(call unsafe_in,$($(v)),$(SAFE_CHARS)),\
 	$(error $(v)='$($(v))': only letters, digits, spaces and . _ - / + @ % = : , (recipes give it to the shell))))
+
+# The host tools are built per checkout (their dependencies name its files).
+CHECKOUT_ID := $(shell printf '%s' '$(TOP)' | sha1sum | cut -c1-8)
+HOSTBIN    := $(WORK)/host/$(CHECKOUT_ID)
+# The one reader of a series (matrix/series/): what the Makefile knows of a
+# series while it reads itself (its arches, its points, its name) comes
+# from it, so it is built first, when missing or older than its sources.
+SERIES_TOOL := $(HOSTBIN)/series
+$(if $(shell $(TOP)/matrix/series/build.sh $(SERIES_TOOL) >&2 && echo ok),,$(error the series reader did not build))
+export KMX_SERIES := $(SERIES_TOOL)
 
 include $(sort $(wildcard $(TOP)/arches/*.mk))
 include $(sort $(wildcard $(TOP)/toolchains/*.mk))
@@ -129,18 +145,33 @@ ARCH_KARCHS_ALL := $(foreach a,$(ARCHES_ALL),$(a):$($(a)_KARCH))
 #> CHECK_ARCHES: the arches make check runs (default: the series' arches less those an arch file marks <arch>_NOT_IN_CHECK)
 ARCH_KARCHS_CHECK := $(foreach a,$(ARCHES_ALL),$(if $($(a)_NOT_IN_CHECK),,$(a):$($(a)_KARCH)))
 ifeq ($(origin CHECK_ARCHES),undefined)
-CHECK_ARCHES = $(eval CHECK_ARCHES := $$(shell $(TOP)/matrix/series-arches.sh '$(SERIES_PATCHES)' '$(ARCH_KARCHS_CHECK)'))$(CHECK_ARCHES)
+CHECK_ARCHES = $(eval CHECK_ARCHES := $$(shell $(SERIES_TOOL) arches '$(SERIES_PATCHES)' '$(ARCH_KARCHS_CHECK)'))$(CHECK_ARCHES)
 endif
 ifeq ($(origin ARCHES),undefined)
-ARCHES := $(if $(filter check,$(MAKECMDGOALS)),$(CHECK_ARCHES),$(shell $(TOP)/matrix/series-arches.sh '$(SERIES_PATCHES)' '$(ARCH_KARCHS_ALL)'))
+ARCHES := $(if $(filter check,$(MAKECMDGOALS)),$(CHECK_ARCHES),$(shell $(SERIES_TOOL) arches '$(SERIES_PATCHES)' '$(ARCH_KARCHS_ALL)'))
 export ARCHES
 endif
-# The series' own points (lib.sh's default_points), computed as ARCHES is:
-# after the checks above, which keep a path with shell characters from
-# reaching a shell.
+# The series' own points (base, its named points, its last patch), computed
+# as ARCHES is: after the checks above, which keep a path with shell
+# characters from reaching a shell. The reader checks each name of the
+# points file (a tag, a folder, a make goal); a bad one stops the goals
+# that make cells, with the file and line.
 ifeq ($(origin POINTS),undefined)
-POINTS       := $(shell . $(TOP)/matrix/lib.sh && default_points '$(SERIES)')
+POINTS       := $(shell $(SERIES_TOOL) points '$(SERIES)' 2>&1)
+ifneq ($(filter kmatrix:,$(firstword $(POINTS))),)
+POINTS_ERROR := $(POINTS)
+POINTS       :=
 endif
+else
+# Points named by hand: each one of the series', none twice.
+POINTS_ERROR  = $(shell $(SERIES_TOOL) check-points '$(SERIES)' $(POINTS) 2>&1)
+endif
+# The series' name is a tag prefix, a results key and a make word: checked once.
+SERIES_NAME_ERROR := $(shell $(SERIES_TOOL) check-name series '$(SERIES_NAME)' 2>&1)
+$(if $(SERIES_NAME_ERROR),$(error $(SERIES_NAME_ERROR:kmatrix:%=%) (SERIES_NAME='$(SERIES_NAME)', by default the name \
+of SERIES less its suffix: name the series with SERIES_NAME=)))
+# GUEST_ONLY is one comma-separated list (init's kmatrix_only=).
+$(if $(word 2,$(GUEST_ONLY)),$(error GUEST_ONLY='$(GUEST_ONLY)': the programs are separated by commas, not spaces))
 
 # The stages, each a part of its own (mk/), in the order they build on each
 # other; make help lists the `#>` lines of this file and of the parts.
@@ -181,8 +212,18 @@ $(SERIES) changes no file an arch builds)
 $(error $(if $(filter-out file,$(origin ARCHES)),ARCHES is empty,no arch to run: $(no_arches_why)); \
 name them with ARCHES=, of: $(ARCHES_ALL))
 endif
+ifneq ($(strip $(POINTS_ERROR)),)
+$(error $(POINTS_ERROR:kmatrix:%=%))
+endif
 ifeq ($(strip $(POINTS)),)
 $(error POINTS is empty; name one or more of: pristine base NN NN-slug, and the series' named points (make series lists them))
+endif
+endif
+# A point named by hand for one cell: one of the series' (the cell's folder and goal are made of it).
+ifneq ($(filter cell cell-env kernel initrd initramfs kselftests,$(MAKECMDGOALS)),)
+ifneq ($(filter command line environment,$(origin POINT)),)
+point_error := $(shell $(SERIES_TOOL) check-points '$(SERIES)' $(POINT) 2>&1)
+$(if $(point_error),$(error POINT=$(POINT): $(point_error:kmatrix:%=%)))
 endif
 endif
 #> ARCH: the arch of `make cell` and the single steps
@@ -190,3 +231,18 @@ need_arch = $(if $(ARCH),,$(error $@ needs ARCH=, one of: $(ARCHES_ALL)))
 need_point = $(if $(POINT),,$(error $@ needs POINT=: pristine, base, NN or NN-slug, or a named point of the series (make series lists them)))
 
 include $(filter-out $(TOP)/mk/common.mk,$(MAKE_PARTS))
+
+# Every variable a user may set (each `?=` of this file and its parts), as
+# make has it now: a value given on the command line or in the environment
+# that the checks above did not see, and a default that came from a
+# series' files (its config's tree=), reaches recipes only as words.
+LATE_VARS := $(filter-out $(PATH_VARS) $(NUMBER_VARS) $(WORD_VARS),$(shell sed -n \
+	's/^\(export \)\{0,1\}\([A-Z][A-Z0-9_]*\) *?=.*/\2/p' $(TOP)/Makefile $(MAKE_PARTS)))
+$(foreach v,$(LATE_VARS),$(if $(call unsafe_in,$($(v)),$(SAFE_CHARS)),\
+	$(error $(v)='$($(v))': only letters, digits, spaces and . _ - / + @ % = : , (recipes give it to the shell))))
+is_number = $(and $(strip $(1)),$(if $(word 2,$(1)),,$(if $(call unsafe_in,$(1),0 1 2 3 4 5 6 7 8 9),,1)))
+$(foreach v,$(NUMBER_VARS),$(if $(call is_number,$($(v))),,\
+	$(error $(v)='$($(v))': not a whole number)))
+$(foreach v,$(COUNT_VARS),$(if $(filter-out 0,$(patsubst 0%,0,$($(v)))),,\
+	$(error $(v)='$($(v))': must be 1 or more)))
+$(if $(shell test '$(HOST_MAX_WAIT)' -le 100 && echo ok),,$(error HOST_MAX_WAIT='$(HOST_MAX_WAIT)': a percentage, 1 to 100))

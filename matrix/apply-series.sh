@@ -49,38 +49,14 @@ git() { command git -C "$repo" "$@"; }
 # ---- the list of patches, in order --------------------------------------
 list="$tmp/list"
 series_patches "$series" "$tmp" >"$list"
-# Where the `points` file is: beside the patches (an mbox has none), or
-# SERIES_POINTS (environment: a series' port to another tree keeps the
-# series' own points).
-if [ -d "$series" ]; then
-	dir=$(cd "$series" && pwd)
-elif head -n1 "$series" | grep -q '^From '; then
-	dir="$tmp/mbox"
-else
-	dir=$(cd "$(dirname "$series")" && pwd)
-fi
-points_file=${SERIES_POINTS:-$dir/points}
 [ -s "$list" ] || die "$series: no patches found"
 while read -r p; do
 	[ -f "$p" ] || die "$series names $p, which does not exist"
 done <"$list"
 npatches=$(wc -l <"$list")
 
-# A point's name: the patch number, the subsystem the subject names (its
-# last part, unless that is just "signal" or "exit") and the first three
-# words of the summary: 10-sparc32-exit-with-a.
-slug() {
-	s=$(subject "$2")
-	case "$s" in
-	*": "*)	area=${s%%: *}; area=${area##*/}; s=${s#*: } ;;
-	*)	area= ;;
-	esac
-	case "$area" in signal|exit) area= ;; esac
-	printf '%02d-%s' "$1" "$(printf '%s %s' "$area" "$s" | tr -d "'" | tr 'A-Z' 'a-z' |
-		tr -c 'a-z0-9_\n' '-' | sed 's/-\{2,\}/-/g; s/^-//' |
-		cut -d- -f"1-$([ -n "$area" ] && echo 4 || echo 3)" | sed 's/-$//')"
-}
-
+# A point's name (NN-area-first-words) and the named points are the series
+# reader's (matrix/series/): series_tool slug, series_tool named.
 # Applies one patch to the temporary index; on failure names the patch, the
 # file and the hunk, from git's own words.
 apply_one() {	# PATCH DIRECTION(""|-R) WHERE
@@ -100,7 +76,9 @@ apply_one() {	# PATCH DIRECTION(""|-R) WHERE
 		exit 1
 	fi
 	if grep -q 'succeeded at .*offset' "$tmp/apply.log" && [ -n "$offsets_out" ]; then
-		grep 'succeeded at .*offset' "$tmp/apply.log" | sed "s|^|$(basename "$p")	|" >>"$tmp/offsets"
+		grep 'succeeded at .*offset' "$tmp/apply.log" | while IFS= read -r l; do
+			printf '%s\t%s\n' "$(basename "$p")" "$l"
+		done >>"$tmp/offsets"
 	elif grep -q 'succeeded at .*offset' "$tmp/apply.log"; then
 		warn "$(basename "$p") applies $where only with an offset (exactly is required$([ "$verify" = 1 ] && echo ' by verify-series' || echo ' on the tree the series was ported to')):"
 		grep 'succeeded at .*offset' "$tmp/apply.log" | sed 's/^/kmatrix:   /' >&2
@@ -146,19 +124,22 @@ while read -r p; do
 		prev=$base_commit where="over $base"
 	fi
 	apply_one "$p" "" "$where"
-	pt=$each$(slug "$i" "$p")
+	pt=$each$(series_tool slug "$i" "$p")
 	prev=$(commit "$(git write-tree)" "$prev" "$name/$pt: $(subject "$p")")
 	prev_name=$pt
 	echo "refs/tags/$name/$pt $prev" >>"$tmp/tags"
 	printf '%s\t%s\n' "$pt" "$(basename "$p")" >>"$tmp/points"
 done <"$list"
 
-if [ -f "$points_file" ] && [ -z "$each" ]; then
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$points_file" | while read -r pname num; do
+# The named points (the `points` file beside the patches, or SERIES_POINTS
+# from the environment: a port keeps the series' own), checked by the reader.
+: >"$tmp/tags.named"
+if [ -z "$each" ]; then
+	series_tool named "$series" >"$tmp/named" || exit 1
+	while IFS="$(printf '\t')" read -r pname num; do
 		c=$(awk -v n="$num" 'NR == n + 1 { print $2 }' "$tmp/tags")
-		[ -n "$c" ] || die "$points_file: $pname names patch $num; the series has $npatches"
 		echo "refs/tags/$name/$pname $c"
-	done >>"$tmp/tags.named"
+	done <"$tmp/named" >"$tmp/tags.named"
 	cat "$tmp/tags.named" >>"$tmp/tags"
 fi
 

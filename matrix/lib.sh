@@ -73,6 +73,15 @@ stop_job() {
 	[ -z "${job:-}" ] || kill -TERM -"$job" 2>/dev/null || kill -TERM "$job" 2>/dev/null
 }
 
+# A run's folder, made by this run alone: mkdir either makes it or fails,
+# so that two runs can never share one (their ids hold the date and the
+# make's process id; one given twice by hand, RUN_ID=, is refused).
+claim_run_dir() {	# RUN_DIR
+	mkdir -p "$(dirname "$1")" && mkdir "$1" 2>/dev/null && return 0
+	warn "$1 exists already: a run's folder is its own (RUN_ID= names a new one)"
+	return 1
+}
+
 # `ended HOW DATE` in RUN_DIR's run.tsv, once (run-close.sh).
 end_run() {	# RUN_DIR HOW
 	grep -q '^ended	' "$1/run.tsv" 2>/dev/null ||
@@ -120,94 +129,44 @@ series_error_summary() {	# SERIES_ERROR_FILE
 	sed 's/^kmatrix: *//' "$1" | head -n2 | paste -sd';' | sed 's/;/; /' | cut -c1-300 | tr '\t' ' '
 }
 
+# The series reader (matrix/series/, the Makefile's KMX_SERIES): every
+# question about a series' files goes to it, so that no name, path or line
+# of a stranger's series is ever part of a shell, sed or awk program here.
+series_tool() {
+	"${KMX_SERIES:-${HOSTBIN:?the series reader: set KMX_SERIES or HOSTBIN}/series}" "$@"
+}
+
 # A patch file's subject, without its "[PATCH n/m]" prefix, with a folded
 # second header line joined; a plain diff (quilt's) has none: its file name.
-subject() (	# PATCH
-	s=$(sed -n '/^Subject: /{s/^Subject: *//;s/^\[[^]]*\] *//;N;s/\n[ 	][ 	]*/ /;P;q;}' "$1")
-	[ -n "$s" ] || s=$(basename "$1" | sed 's/\.\(diff\|patch\)$//')
-	printf '%s\n' "$s"
-)
+subject() {	# PATCH
+	series_tool subject "$1"
+}
 
-# The patch files of SERIES, in order, one path a line. SERIES is a folder
-# (the patches its quilt `series` file names, else its *.patch), a quilt
-# series file, an mbox, which is split into one file a message in
-# WORKDIR/mbox, or a single patch (a diff, with or without a mail header).
-series_patches() (	# SERIES WORKDIR
-	quilt() { sed -e 's/#.*//' -e 's/[[:space:]].*//' -e '/^$/d' "$1" | sed "s|^|$2/|"; }
-	if [ -d "$1" ]; then
-		dir=$(cd "$1" && pwd)
-		if [ -f "$dir/series" ]; then
-			quilt "$dir/series" "$dir"
-		else
-			for p in "$dir"/*.patch; do [ -f "$p" ] && echo "$p"; done | LC_ALL=C sort
-		fi
-	elif head -n1 "$1" | grep -q '^From '; then
-		mkdir -p "$2/mbox"
-		command git mailsplit -o"$2/mbox" "$1" >/dev/null || die "$1: not a readable mbox"
-		for p in "$2"/mbox/*; do echo "$p"; done | LC_ALL=C sort
-	elif grep -qE '^(diff --git a/|\+\+\+ )' "$1"; then
-		# One plain patch (diff -u's, quilt's): a series of itself.
-		echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
-	else
-		quilt "$1" "$(cd "$(dirname "$1")" && pwd)"
-	fi
-)
-
-# The points of a run of SERIES that names none: base, the series' named
-# points (its `points` file: NAME PATCH-NUMBER), and its last patch by
-# number, unless a named point is that patch.
-default_points() (	# SERIES
-	tmp=$(mktemp -d) || exit 1
-	n=$(series_patches "$1" "$tmp" 2>/dev/null | wc -l)
-	rm -rf "$tmp"
-	named= last=$n
-	if [ -f "$1/points" ]; then
-		named=$(sed 's/#.*//' "$1/points" | awk 'NF >= 2 { print $2, $1 }' | sort -n | cut -d' ' -f2)
-		sed 's/#.*//' "$1/points" | awk -v n="$n" 'NF >= 2 && $2 + 0 == n + 0 { found = 1 } END { exit !found }' &&
-			last=
-	fi
-	[ "$n" -gt 0 ] || last=
-	echo base $named $last
-)
+# The patch files of SERIES, in order, one path a line (a cover letter is
+# none). An mbox is split into one file a message in WORKDIR/mbox; a patch
+# with CRLF line ends is read through a copy in WORKDIR.
+series_patches() {	# SERIES WORKDIR
+	series_tool patches "$1" "$2"
+}
 
 # KCIDB's patchset_hash of a series: sha256 over the newline-terminated
 # sha256 of each patch, in the order they apply. Empty when it has none.
 patchset_hash() (	# SERIES
 	tmp=$(mktemp -d) || exit 1
 	series_patches "$1" "$tmp" >"$tmp/list" 2>/dev/null && [ -s "$tmp/list" ] &&
-		while read -r p; do sha256sum "$p" | cut -c-64; done <"$tmp/list" | sha256sum | cut -c-64
+		while IFS= read -r p; do sha256sum <"$p" | cut -c-64; done <"$tmp/list" | sha256sum | cut -c-64
 	rm -rf "$tmp"
 )
 
-# The paths a patch changes: from git's "diff --git a/X b/Y" lines and from
-# the "--- X" / "+++ Y" pairs every unified diff has (quilt's, diff -u's),
-# less their first component (patch -p1) and /dev/null. One a line.
+# The paths a patch changes, one a line (the reader's `files`).
 patch_files() {	# PATCH
-	awk '/^diff --git a\// { p = substr($0, 14); sub(/ b\/.*/, "", p); print p; minus = ""; next }
-		/^--- / { minus = substr($0, 5); next }
-		/^\+\+\+ / && minus != "" { plus = substr($0, 5)
-			for (i = 0; i < 2; i++) { f = i ? plus : minus; sub(/\t.*/, "", f)
-				if (f == "/dev/null") continue; sub(/^[^\/]*\//, "", f); print f }
-			minus = ""; next }
-		{ minus = "" }' "$1" | awk '!seen[$0]++'
+	series_tool files "$1"
 }
 
-# Why SERIES gives nothing to apply (one line), or nothing when it is fine:
-# no such path, a folder or mbox without patches, a patch without a diff.
-series_problem() (	# SERIES
-	[ -e "$1" ] || { echo "SERIES=$1: no such file or folder"; exit 0; }
-	dir=$(mktemp -d) || exit 1
-	trap 'rm -rf "$dir"' EXIT
-	list=$(series_patches "$1" "$dir" 2>&1) || { echo "$list" | tail -n1 | sed 's/^kmatrix: //'; exit 0; }
-	[ -n "$list" ] || { echo "$1: no patches in it (a folder of *.patch files, a quilt series file, or an mbox)"; exit 0; }
-	printf '%s\n' "$list" | while read -r p; do
-		[ -f "$p" ] || { echo "$1 names $p, which does not exist"; break; }
-		[ -n "$(patch_files "$p" | head -n1)" ] && continue
-		case $p in "$dir"/mbox/*) p="$1, message ${p##*/}" ;; esac
-		echo "$p: not a patch (no 'diff --git' and no '---'/'+++' lines)"
-		break
-	done
-)
+# Why SERIES gives nothing to apply (one line), or nothing when it is fine.
+series_problem() {	# SERIES
+	series_tool problem "$1"
+}
 
 # The patch points of series NAME in REPO (NN-slug, one per patch, as
 # apply-series.sh tags them), in series order.
@@ -249,15 +208,16 @@ resolve_point() (	# REPO POINT SERIES
 		tag=$(command git -C "$1" tag -l "$3/$(printf '%02d' "${n:-0}")-*" | head -n1)
 		[ -n "$tag" ] && commit_of "$1" "$tag" && exit 0 ;;
 	esac
-	warn "unknown point '$2'; known: pristine $(command git -C "$1" tag -l "$3/*" | sed "s|^$3/||" | tr '\n' ' ')"
+	warn "unknown point '$2'; known: pristine $(command git -C "$1" tag -l "$3/*" | while IFS= read -r t; do
+		printf '%s ' "${t#"$3"/}"; done)"
 	exit 1
 )
 
 # Of the paths on stdin, those an arch with KARCH builds: the ones under
-# arch/KARCH/, and every one outside arch/ except the documentation.
+# arch/KARCH/, and every one outside arch/ except the documentation (the
+# series reader's rule, as for a series' own arches).
 arch_files() {	# KARCH
-	awk -v k="$1" 'index($0, "arch/" k "/") == 1 ||
-		(index($0, "arch/") != 1 && index($0, "Documentation/") != 1)'
+	series_tool arch-files "$1"
 }
 
 # The arches a change touches: of "ARCH:KARCH ..." (the Makefile's
@@ -265,13 +225,9 @@ arch_files() {	# KARCH
 # One line per arch, in the given order: ARCH, a tab, the first such path
 # (the reason the arch was chosen). bisect-build and make mutants choose
 # their cells with it.
-arches_touched() (	# "ARCH:KARCH ..."
-	files=$(cat)
-	for am in $1; do
-		f=$(printf '%s\n' "$files" | arch_files "${am#*:}" | head -n1)
-		[ -z "$f" ] || printf '%s\t%s\n' "${am%%:*}" "$f"
-	done
-)
+arches_touched() {	# "ARCH:KARCH ..."
+	series_tool touched "$1"
+}
 
 # The tags of a series' mutants (make mutants) live apart from the series'
 # own: NAME.mutants/mNN-slug. resolve_point finds them by their point name.

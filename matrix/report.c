@@ -29,7 +29,7 @@ static const char usage_text[] =
 	"       report [--expect FILE] reproduced CELL_DIR NEW_CELL_DIR\n"
 	"       report [--expect FILE] compare [--by-test] RUN_A RUN_B\n"
 	"       report [--expect FILE] history OUT_DIR [RUN...]\n"
-	"       report runs [--except RUN] [--series NAME] RESULTS_DIR\n"
+	"       report runs [--except RUN] [--series NAME] [--kind matrix|mutants] RESULTS_DIR\n"
 	"       report order RUN\n"
 	"       report [--expect FILE] again RUN\n"
 	"       report [--expect FILE] regressions RUN\n"
@@ -178,29 +178,30 @@ static int cmd_history(int argc, char **argv, const struct expectations *x)
 
 static int cmd_runs(int argc, char **argv, const struct expectations *x)
 {
-	const char *except = NULL, *series = NULL;
+	const char *except = NULL, *series = NULL, *kind = NULL;
 	char **runs, a[4096], b[4096];
 	size_t n;
 
 	(void)x;
-	while (argc >= 3 && (!strcmp(argv[0], "--except") || !strcmp(argv[0], "--series"))) {
-		*(!strcmp(argv[0], "--except") ? &except : &series) = argv[1];
+	while (argc >= 3 && argv[0][0] == '-') {
+		if (!strcmp(argv[0], "--except"))
+			except = argv[1];
+		else if (!strcmp(argv[0], "--series"))
+			series = argv[1];
+		else if (!strcmp(argv[0], "--kind"))
+			kind = argv[1];
+		else
+			return usage();
 		argv += 2, argc -= 2;
 	}
 	if (argc != 1)
 		return usage();
 	n = run_list(argv[0], &runs);
 	for (size_t i = 0; i < n; i++) {
-		struct run info;
-
 		if (except && realpath(except, a) && realpath(runs[i], b) && !strcmp(a, b))
 			continue;
-		if (series) {
-			run_load_info(&info, runs[i]);
-			if (!info.series_name || strcmp(info.series_name, series))
-				continue;
-		}
-		printf("%s\n", runs[i]);
+		if (run_is_of(runs[i], series, kind))
+			printf("%s\n", runs[i]);
 	}
 	return 0;
 }

@@ -2,7 +2,7 @@
 # run-info.sh REPO SERIES_NAME SERIES TREE TARBALL PACKAGE: what a run is of, as
 # TSV lines for the report: started, kernel (version of the pristine tree),
 # tree (its name, and the package and version or the tarball it came from),
-# series, a `patch POINT SUBJECT` line per series patch, and an `offset
+# series, title (its cover letter's subject, if any), a `patch POINT SUBJECT` line per series patch, and an `offset
 # PATCH LINE` line per hunk that met this tree at an offset; or, when the
 # series does not apply to this tree, a `series-error` line instead of both.
 # Environment: SERIES_ERROR and SERIES_OFFSETS, the files `make series` leaves.
@@ -20,6 +20,9 @@ if dpkg-query -L "$pkg" 2>/dev/null | grep -qxF "$tarball"; then
 fi
 printf 'tree\t%s\t%s\n' "$tree" "$source"
 printf 'series\t%s\t%s\n' "$name" "$series"
+# The cover letter's subject, when the series has one (the reader's `title`).
+title=$(series_tool title "$series" 2>/dev/null)
+[ -z "$title" ] || printf 'title\t%s\n' "$title"
 # (The tags a series that no longer applies left behind are not its points.)
 if [ -s "${SERIES_ERROR:-}" ]; then
 	printf 'series-error\t%s\n' "$(series_error_summary "$SERIES_ERROR")"
@@ -32,7 +35,7 @@ done
 # The patch files, and the patchset's hash as KCIDB defines it (lib.sh).
 make_tmp
 if series_patches "$series" "$tmp" >"$tmp/list" 2>/dev/null && [ -s "$tmp/list" ]; then
-	while read -r p; do
+	while IFS= read -r p; do
 		case $p in "$tmp"/*) printf 'patchfile\t%s\n' "$series" ;; *) printf 'patchfile\t%s\n' "$p" ;; esac
 	done <"$tmp/list" | awk '!seen[$0]++'
 	printf 'patchset\t%s\n' "$(patchset_hash "$series")"

@@ -39,7 +39,7 @@ trailer() {	# PATCH KEY
 	git interpret-trailers --parse "$1" | sed -n "s/^$2: *//p"
 }
 
-mkdir -p "$RUN_DIR"
+claim_run_dir "$RUN_DIR" || exit 2
 : >"$tmp/cells"
 {
 	printf 'catalogue\t%s\t%s\n' "$MUTANTS" "$MUTANT_BASE"
@@ -77,4 +77,4 @@ cells=$(for am in $ARCH_KARCHS; do
 done)
 echo "kmatrix: mutants of $SERIES_NAME at $MUTANT_BASE from $MUTANTS: $(grep -c '^mutant' "$RUN_DIR/mutants.tsv") mutants, $(echo "$cells" | wc -l) cells"
 # shellcheck disable=SC2086 # one cell target per word
-exec "$TOP/matrix/run-open.sh" $cells
+RUN_CLAIMED=1 RUN_KIND=mutants exec "$TOP/matrix/run-open.sh" $cells

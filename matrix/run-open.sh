@@ -13,8 +13,9 @@ set -u
 . "$(dirname "$0")/lib.sh"
 # No cells would hand make no goal, and its default goal is a matrix again.
 [ $# -gt 0 ] || { warn "no cells to run (ARCHES='$ARCHES', POINTS='$POINTS')"; exit 2; }
-mkdir -p "$RUN_DIR"
-ln -sfn "$RUN_ID" "$RESULTS/latest.tmp" && mv -Tf "$RESULTS/latest.tmp" "$RESULTS/latest"
+# The run's folder is claimed (run-mutants.sh claims it first, for its catalogue).
+[ "${RUN_CLAIMED:-}" = 1 ] || claim_run_dir "$RUN_DIR" || exit 2
+ln -sfn "$RUN_ID" "$RESULTS/latest.$$" && mv -Tf "$RESULTS/latest.$$" "$RESULTS/latest"
 echo "kmatrix: run $RUN_ID: $# cells ($ARCHES) x ($POINTS), results in $RUN_DIR"
 for c in "$@"; do
 	c=${c#cell/}
@@ -26,6 +27,8 @@ prev=$("$HOSTBIN/report" runs --except "$RUN_DIR" --series "$SERIES_NAME" "$RESU
 {
 	"$TOP/matrix/run-info.sh" "$SRC" "$SERIES_NAME" "$SERIES" "${KSRC_NAME:-}" "${KSRC_TARBALL:-}" "${KSRC_PKG:-}"
 	[ -z "$prev" ] || printf 'previous\t%s\n' "$prev"
+	# What kind of run: `make nightly` keeps KEEP matrix runs of its series.
+	printf 'kind\t%s\n' "${RUN_KIND:-matrix}"
 	# What the reports say once (RUN_NOTES: `;`-separated, from the
 	# Makefile: the arches without kernel selftests, and why).
 	printf '%s' "${RUN_NOTES:-}" | tr ';' '\n' | sed 's/^ *//; /^$/d; s/^/note\t/'

@@ -23,9 +23,10 @@ const char *run_tree(const struct run *r)
 
 void run_subject(const struct run *r, char *buf, size_t n)
 {
-	snprintf(buf, n, "kernel %s (%s), series %s%s%s", r->kernel ? r->kernel : "unknown",
+	snprintf(buf, n, "kernel %s (%s), series %s%s%s%s%s%s", r->kernel ? r->kernel : "unknown",
 		 r->tree_source ? r->tree_source : r->tree ? r->tree : "tree not recorded",
-		 r->series_name ? r->series_name : "none recorded",
+		 r->series_name ? r->series_name : "none recorded", r->series_title ? " (\"" : "",
+		 r->series_title ? r->series_title : "", r->series_title ? "\")" : "",
 		 r->series_error ? ", which does not apply to this tree: " : "",
 		 r->series_error ? r->series_error : "");
 }
@@ -107,7 +108,7 @@ static void push(char ***list, size_t *n, const char *s)
 /*
  * run.tsv: `started`, `kernel VERSION`, `tree NAME SOURCE`, `series NAME SOURCE`,
  * `patch POINT SUBJECT`, `offset PATCH GIT-LINE`, `note TEXT`, `series-error WHAT`,
- * `patchfile PATH`, `patchset SHA256`, `ended HOW`.
+ * `patchfile PATH`, `patchset SHA256`, `title COVER-LETTER-SUBJECT`, `kind matrix|mutants`, `ended HOW`.
  */
 static void load_run_info(struct run *r)
 {
@@ -119,7 +120,7 @@ static void load_run_info(struct run *r)
 		{ "started", &r->started, NULL }, { "kernel", &r->kernel, NULL },
 		{ "series-error", &r->series_error, NULL }, { "patchset", &r->patchset_hash, NULL },
 		{ "ended", &r->ended, NULL }, { "tree", &r->tree, &r->tree_source },
-		{ "series", &r->series_name, &r->series_source },
+		{ "series", &r->series_name, &r->series_source }, { "title", &r->series_title, NULL },
 	};
 	char p[4200], line[1024], **f;
 	struct tsv t;

@@ -201,7 +201,7 @@ struct run {
 	char *dir, *id;
 	struct first_bad *first_bad;
 	size_t nfirst_bad;
-	char *started, *kernel, *series_name, *series_source, *ended, *ccache;
+	char *started, *kernel, *series_name, *series_source, *series_title, *ended, *ccache;
 	char *tree, *tree_source;	/* the tree's name (tarball), and package and version */
 	char *series_error;		/* the series does not apply to this tree: the patch, file and hunk */
 	char **offsets;			/* `PATCH: git apply's offset line`, where the series moved */
@@ -273,6 +273,8 @@ const char *known_break_for(const struct known_breaks *kb, const char *arch, con
 int run_is_run(const char *dir);
 /* The value of run DIR's run.tsv line KEY (allocated), or NULL. */
 char *run_tsv_line(const char *dir, const char *key);
+/* 1 when the run at dir is of series (NULL: any) and of kind (NULL: any; run.tsv's `kind`). */
+int run_is_of(const char *dir, const char *series, const char *kind);
 /* Fills *runs with the runs under results_dir, oldest first; returns how many. */
 size_t run_list(const char *results_dir, char ***runs);
 /* Loads a run and judges it by x (NULL: none); a run that is not a folder is fatal, broken cells are not. */

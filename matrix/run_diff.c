@@ -24,6 +24,22 @@ int run_is_run(const char *dir)
 	return !stat(dir, &st) && S_ISDIR(st.st_mode) && !stat(p, &st) && S_ISREG(st.st_mode);
 }
 
+int run_is_of(const char *dir, const char *series, const char *kind)
+{
+	char *name = series ? run_tsv_line(dir, "series") : NULL;
+	char *k = kind ? run_tsv_line(dir, "kind") : NULL;
+	int yes = 1;
+
+	if (series)	/* `series NAME<tab>SOURCE` */
+		yes = name && !strncmp(name, series, strlen(series)) &&
+		      (name[strlen(series)] == '\t' || !name[strlen(series)]);
+	if (kind)
+		yes = yes && k && !strcmp(k, kind);
+	free(name);
+	free(k);
+	return yes;
+}
+
 char *run_tsv_line(const char *dir, const char *key)
 {
 	char line[4200];

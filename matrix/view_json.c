@@ -135,6 +135,8 @@ int write_json(const struct run *r)
 	if (r->series_name) {
 		json_member(f, ",\n  \"series\": {\"name\": ", r->series_name);
 		json_member(f, ", \"source\": ", r->series_source);
+		if (r->series_title)
+			json_member(f, ", \"title\": ", r->series_title);
 		fputc('}', f);
 	}
 	if (r->ended)

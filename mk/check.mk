@@ -8,7 +8,7 @@ CHECK_PKGS := chromium python3-jsonschema
 #> unit-tests: the host tools' tests and the fault-injection suite (no kernel needed)
 # No kernel tree needed: gen_init_cpio (from the tree) is tested only once
 # the tree is imported, as make check does first.
-unit-tests: $(HOSTBIN)/bootrun $(HOSTBIN)/report $(HOSTBIN)/coverage $(if $(wildcard $(SRC)/.stamp_imported),$(HOSTBIN)/gen_init_cpio)
+unit-tests: $(HOSTBIN)/bootrun $(HOSTBIN)/report $(HOSTBIN)/series $(HOSTBIN)/coverage $(if $(wildcard $(SRC)/.stamp_imported),$(HOSTBIN)/gen_init_cpio)
 	$(Q)$(MAKE) --no-print-directory -C $(TOP)/matrix/tests HOSTBIN=$(HOSTBIN) HOST_CC=$(HOST_CC)
 
 # The KTAP reader, the cell loader and the expectations under libFuzzer;

@@ -33,16 +33,18 @@ BUILD_ROOT ?= $(TREE_WORK)/build
 BUILD       = $(BUILD_ROOT)/$(ARCH)$(if $(filter 1,$(COVERAGE)),-coverage)
 HEADERS     = $(TREE_WORK)/headers/$(ARCH)
 # Programs built from this checkout's sources are kept apart from those of
-# other checkouts (a clone for CI, say): their dependencies name its files.
-CHECKOUT_ID := $(shell printf '%s' '$(TOP)' | sha1sum | cut -c1-8)
+# other checkouts (a clone for CI, say): their dependencies name its files
+# (CHECKOUT_ID and HOSTBIN: the Makefile, which needs the series reader first).
 GUEST       = $(TREE_WORK)/guest/$(CHECKOUT_ID)/$(ARCH)
-HOSTBIN    := $(WORK)/host/$(CHECKOUT_ID)
 IMAGE       = $(BUILD)/$(call arch,IMAGE)
 INITRAMFS   = $(GUEST)/initramfs.cpio
 
 # Expanded once: every use in this make (and its sub-makes) is the same run.
+# The date and time, then this make's process id: two runs started in the
+# same second have two ids (run-open.sh claims the folder, so that no two
+# runs ever share one).
 ifeq ($(origin RUN_ID),undefined)
-RUN_ID     := $(shell date +%Y%m%d-%H%M%S)
+RUN_ID     := $(shell echo "$$(date +%Y%m%d-%H%M%S)-$$PPID")
 endif
 #> RUN_DIR: the run that report, distcc-check and bench-report read
 RUN_DIR    ?= $(RESULTS)/$(RUN_ID)

@@ -33,7 +33,7 @@ coverage: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS) coverage)
 	$(Q)$(call check_points,base $(COVERAGE_POINT))
 	$(Q)$(if $(KUNIT_TESTS),$(TOP)/matrix/with-lock.sh $(LOCKS)/series "the series' tags" \
 		$(TOP)/matrix/kunit-point.sh $(SRC) $(SERIES)/kunit $(KUNIT_NAME) $(COVERAGE_POINT) $(SERIES_NAME))
-	$(Q)mkdir -p $(COVERAGE_RESULTS)/$(RUN_ID)
+	$(Q). $(TOP)/matrix/lib.sh && claim_run_dir $(COVERAGE_RESULTS)/$(RUN_ID)
 	$(Q)for a in $(COVERAGE_ARCHES); do echo "$$a $(COVERAGE_POINT)"; done >$(COVERAGE_RESULTS)/$(RUN_ID)/cells.list
 	$(Q)files=$$(git -C $(SRC) diff --name-only $$($(TOP)/matrix/checkout-point.sh --resolve $(SRC) base $(SERIES_NAME)) \
 		$$($(TOP)/matrix/checkout-point.sh --resolve $(SRC) $(COVERAGE_POINT) $(SERIES_NAME)) | tr '\n' ' '); \

@@ -2,7 +2,7 @@
 
 HOST_CC     ?= cc
 HOST_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -Wno-format-truncation -std=gnu11
-HOST_TOOLS  := bootrun report gen_init_cpio
+HOST_TOOLS  := bootrun report series gen_init_cpio
 # Written under another name, then renamed: cells running side by side may
 # each find a tool out of date, and none may run a half-written one.
 $(HOSTBIN)/%: $(TOP)/matrix/%.c $(wildcard $(TOP)/matrix/*.h)
@@ -35,3 +35,8 @@ endif
 $(HOSTBIN)/gen_init_cpio: $(SRC)/.stamp_imported
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) -O2 -Wall -std=gnu11 -o $@.$$$$ $(SRC)/usr/gen_init_cpio.c && mv -f $@.$$$$ $@
+
+# The series reader: the Makefile builds it as it reads itself (see there);
+# this rule for the goals that name it.
+$(HOSTBIN)/series: $(wildcard $(TOP)/matrix/series/*.c $(TOP)/matrix/series/*.h)
+	$(Q)HOST_CC='$(HOST_CC)' HOST_CFLAGS='$(HOST_CFLAGS)' $(TOP)/matrix/series/build.sh $@

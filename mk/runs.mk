@@ -26,18 +26,15 @@ compare: $(HOSTBIN)/report
 
 # The nightly job: the default matrix, what changed since the last run, the
 # last KEEP runs kept, and results/history.html over them.
-#> KEEP: runs that `make nightly` keeps
+#> KEEP: matrix runs of the series that `make nightly` keeps
 KEEP ?= 14
 #> TREES: the trees (KSRC_PKG values) `make nightly` runs the matrix on, each with its own history
 TREES ?= $(KSRC_PKG)
-#> nightly: per tree of TREES: matrix, compare with its last run, keep KEEP runs, write history.html
+#> nightly: per tree of TREES: matrix, compare with its last run, keep the series' last KEEP matrix runs, write history.html
+# (KEEP counts the runs of this series that `make matrix` made: another
+# series' runs, `make cell` runs and bisections are never removed.)
 # (A RESULTS given by hand holds every tree's history: each in trees/<tree>.)
-# KEEP=0 would delete the run just made as well: refused, as is any KEEP
-# that is not a count.
-check_keep = case '$(KEEP)' in '' | *[!0-9]*) false ;; esac && [ '$(KEEP)' -ge 1 ] || \
-	{ echo "kmatrix: KEEP=$(KEEP): keep 1 run or more (the run just made is one of them)" >&2; exit 2; }
 nightly:
-	$(Q)$(check_keep)
 	$(Q)rc=0; for t in $(TREES); do \
 		echo "kmatrix: nightly on $$t"; \
 		$(MAKE) --no-print-directory nightly-tree KSRC_PKG=$$t RUN_ID=$(RUN_ID) \
@@ -45,11 +42,11 @@ nightly:
 	done; exit $$rc
 #> nightly-tree: the nightly of one tree (KSRC_PKG)
 nightly-tree: $(HOSTBIN)/report
-	$(Q)$(check_keep)
 	$(Q)prev=$$($(HOSTBIN)/report runs --series $(SERIES_NAME) $(RESULTS) | tail -n1); \
 	$(MAKE) --no-print-directory matrix RUN_ID=$(RUN_ID); rc=$$?; \
 	if [ -n "$$prev" ]; then $(HOSTBIN)/report $(REPORT_FLAGS) compare $$prev $(RUN_DIR) || rc=1; fi; \
-	$(HOSTBIN)/report runs $(RESULTS) | head -n -$(KEEP) | xargs -r rm -rf; \
+	$(HOSTBIN)/report runs --series $(SERIES_NAME) --kind matrix $(RESULTS) | head -n -$(KEEP) | \
+		while IFS= read -r old; do rm -rf -- "$$old"; done; \
 	$(HOSTBIN)/report $(REPORT_FLAGS) history $(RESULTS) && \
 	echo "kmatrix: history of the last $(KEEP) runs: $(RESULTS)/history.html"; \
 	exit $$rc

@@ -33,8 +33,8 @@ SERIES_EXACT = $(if $(SERIES_TREE),$(filter $(KSRC_NAME),$(SERIES_TREE)),$(filte
 series: $(SRC)/.stamp_imported
 	$(Q)why=$$(. $(TOP)/matrix/lib.sh && series_problem '$(SERIES_PATCHES)'); \
 	[ -z "$$why" ] || { rm -f $(SERIES_ERROR); echo "kmatrix: $$why" >&2; exit 2; }
-	$(Q)h=$$( { echo "$(SERIES_BASE) $(SERIES_EXACT)"; find "$(SERIES_PATCHES)" $(if $(SERIES_PORT),$(SERIES)/points) -maxdepth 1 -type f | LC_ALL=C sort | xargs cat; \
-		cat $(TOP)/matrix/apply-series.sh $(TOP)/matrix/lib.sh; } | sha1sum | cut -c1-40); \
+	$(Q)h=$$( { echo "$(SERIES_BASE) $(SERIES_EXACT)"; find "$(SERIES_PATCHES)" $(if $(SERIES_PORT),$(SERIES)/points) -maxdepth 1 -type f -print0 | LC_ALL=C sort -z | xargs -0r cat; \
+		cat $(TOP)/matrix/apply-series.sh $(TOP)/matrix/lib.sh $(SERIES_TOOL); } | sha1sum | cut -c1-40); \
 	if [ "$$(cat $(SERIES_STAMP) 2>/dev/null)" != "$$h" ]; then \
 		$(TOP)/matrix/with-lock.sh $(LOCKS)/series "the series' tags" sh -c ' \
 			[ "$$(cat $(SERIES_STAMP) 2>/dev/null)" = "$$1" ] && exit 0; \
@@ -47,7 +47,7 @@ series: $(SRC)/.stamp_imported
 	$(Q)$(if $(and $(filter series,$(MAKECMDGOALS)),$(filter 0,$(MAKELEVEL))),$(print_series_arches),true)
 # Which arches the series picks, and why (`make series` typed by a user
 # prints it; not the `make series` each cell runs).
-print_series_arches = $(TOP)/matrix/series-arches.sh --why '$(SERIES_PATCHES)' '$(ARCH_KARCHS_ALL)' | \
+print_series_arches = $(SERIES_TOOL) arches --why '$(SERIES_PATCHES)' '$(ARCH_KARCHS_ALL)' | \
 	awk -F'\t' '{ printf "  ARCH    %-10s %s (%s)\n", $$1, $$3, $$2 }'$(foreach a,$(ARCHES_ALL),$(if $($(a)_NOT_IN_CHECK), \
 	| sed 's|^  ARCH    $(a) .*|&; not in make check: $(subst |,/,$(subst ','\'',$($(a)_NOT_IN_CHECK)))|'))
 

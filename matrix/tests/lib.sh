@@ -4,6 +4,8 @@
 # did (one outside tests/, as distcc-check.sh).
 here=$(cd "$(dirname "$0")" && pwd)
 command -v make_tmp >/dev/null 2>&1 || . "$here/../lib.sh"
+# Every suite takes HOSTBIN as its first argument: the series reader is there.
+[ -n "${KMX_SERIES:-}" ] || [ -z "${1:-}" ] || { KMX_SERIES=$1/series; export KMX_SERIES; }
 # `expect DESCRIPTION COMMAND...` counts a pass when COMMAND succeeds and
 # prints FAIL otherwise, and returns COMMAND's verdict (so a caller can add
 # details to a failure); `finish NAME` prints the closing line and sets

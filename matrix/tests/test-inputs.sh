@@ -32,14 +32,31 @@ printf -- '--- linux.orig/Documentation/x.rst\n+++ linux/Documentation/x.rst\n@@
 refused "ARCHES empty" "ARCHES is empty" matrix ARCHES=
 refused "POINTS empty" "POINTS is empty" matrix POINTS=
 refused "ARCHES empty, make's default goal" "ARCHES is empty" ARCHES=
-refused "HOST_MAX_WAIT not a number" "HOST_MAX_WAIT='x': not a number" -n matrix HOST_MAX_WAIT=x
+refused "HOST_MAX_WAIT not a number" "HOST_MAX_WAIT='x': not a whole number" -n matrix HOST_MAX_WAIT=x
+# Settings that would pass and break late, or blame the kernel.
+refused "JOBS a fraction" "JOBS='1.5': not a whole number" -n matrix JOBS=1.5
+refused "JOBS 0" "JOBS='0': must be 1 or more" -n matrix JOBS=0
+refused "JOBS empty" "JOBS='': not a whole number" -n matrix JOBS=
+refused "CELL_JOBS 0" "CELL_JOBS='00': must be 1 or more" -n matrix CELL_JOBS=00
+refused "TEST_TIMEOUT a fraction" "TEST_TIMEOUT='1.5': not a whole number" -n matrix TEST_TIMEOUT=1.5
+refused "BOOT_TIMEOUT 0" "BOOT_TIMEOUT='0': must be 1 or more" -n matrix BOOT_TIMEOUT=0
+refused "HOST_MAX_WAIT 0" "HOST_MAX_WAIT='0': must be 1 or more" -n matrix HOST_MAX_WAIT=0
+refused "HOST_MAX_WAIT over 100" "HOST_MAX_WAIT='101': a percentage, 1 to 100" -n matrix HOST_MAX_WAIT=101
+refused "RETRIES negative" "RETRIES='-1': not a whole number" -n matrix RETRIES=-1
+refused "FUZZ_SECONDS 0 (it would fuzz for ever)" "FUZZ_SECONDS='0': must be 1 or more" -n fuzz FUZZ_SECONDS=0
+refused "a point of another series" "point 'forced-exit/rc1': the character '/' is not allowed" -n matrix POINTS=forced-exit/rc1
+refused "a point named twice" "POINTS names base twice" -n matrix "POINTS=base base"
+refused "a point the series lacks" "'rc9' is not a point of" -n matrix POINTS=rc9
+refused "a patch number past the series" "'17' is not a point of" -n matrix POINTS=17
+refused "a patch point with another slug" "'14-not-its-slug' is not a point of" -n matrix POINTS=14-not-its-slug
+refused "GUEST_ONLY with spaces" "GUEST_ONLY='a b': the programs are separated by commas" -n matrix "GUEST_ONLY=a b"
 refused "unknown arch" "unknown arch 'nosuch'" matrix ARCHES=nosuch
 refused "empty series folder" "no patches in it" matrix SERIES="$tmp/empty"
 refused "a folder whose only file is no patch" "0001-readme.patch: not a patch" matrix SERIES="$tmp/notpatch"
 refused "a garbage mbox" "garbage.mbox, message 0001: not a patch" matrix SERIES="$tmp/garbage.mbox"
 refused "a series that touches only the documentation" "changes no file an arch builds" matrix SERIES="$tmp/docs"
-refused "a nightly that keeps nothing" "KEEP=0: keep 1 run or more" nightly KEEP=0
-refused "KEEP not a count" "KEEP=x: keep 1 run or more" nightly KEEP=x
+refused "a nightly that keeps nothing" "KEEP='0': must be 1 or more" nightly KEEP=0
+refused "KEEP not a count" "KEEP='x': not a whole number" nightly KEEP=x
 refused "cell without POINT" "needs POINT=" -n cell ARCH=m68k POINT=
 refused "cell without ARCH" "needs ARCH=" -n cell ARCH= POINT=base
 refused "cell of an unknown arch" "unknown arch 'vax'" -n cell ARCH=vax POINT=base
@@ -49,7 +66,7 @@ refused "a quote in a name" "POINTS='base'x'" matrix "POINTS=base'x"
 refused "a space in a path" "SERIES='$tmp/a b'" help "SERIES=$tmp/a b"
 
 # Plain ---/+++ diffs (quilt's form) choose arches as git's do.
-got=$(sh "$top/matrix/series-arches.sh" --why "$tmp/quilt" "m68k:m68k x86_64:x86")
+got=$(series_tool arches --why "$tmp/quilt" "m68k:m68k x86_64:x86")
 expect "a quilt series of plain diffs chooses m68k ($got)" \
 	[ "$got" = "m68k	m68k-comment.diff	arch/m68k/kernel/signal.c" ]
 

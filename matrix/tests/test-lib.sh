@@ -49,30 +49,30 @@ resolve_point "$repo" 11 s1 >/dev/null 2>"$tmp/err"
 expect "resolve_point: unknown fails" [ $? = 1 ]
 expect "resolve_point: unknown names the known points" grep -q "unknown point '11'; known: pristine 01-sub-change-b" "$tmp/err"
 
-# ---- series-arches.sh: the arches a series picks, and why ------------------------
+# ---- series arches: the arches a series picks, and why ------------------------
 mkdir -p "$tmp/s390only" "$tmp/generic"
 printf 'Subject: s390: x\n\ndiff --git a/arch/s390/x.c b/arch/s390/x.c\n' >"$tmp/s390only/0001-x.patch"
 printf 'Subject: doc\n\ndiff --git a/Documentation/y.rst b/Documentation/y.rst\n' >"$tmp/s390only/0002-y.patch"
 printf 'Subject: z\n\ndiff --git a/kernel/z.c b/kernel/z.c\n' >"$tmp/generic/0001-z.patch"
 am="m68k:m68k s390x:s390 x86_64:x86"
-expect "series-arches: a series touching only arch/s390 (and docs) picks s390x" \
-	[ "$("$here/../series-arches.sh" "$tmp/s390only" "$am")" = s390x ]
-expect "series-arches: --why names the patch and the file" \
-	[ "$("$here/../series-arches.sh" --why "$tmp/s390only" "$am")" = "$(printf 's390x\t0001-x.patch\tarch/s390/x.c')" ]
-expect "series-arches: generic code picks every arch, in the given order" \
-	[ "$("$here/../series-arches.sh" "$tmp/generic" "$am" | tr '\n' ' ')" = "m68k s390x x86_64 " ]
+expect "series arches: a series touching only arch/s390 (and docs) picks s390x" \
+	[ "$(series_tool arches "$tmp/s390only" "$am")" = s390x ]
+expect "series arches: --why names the patch and the file" \
+	[ "$(series_tool arches --why "$tmp/s390only" "$am")" = "$(printf 's390x\t0001-x.patch\tarch/s390/x.c')" ]
+expect "series arches: generic code picks every arch, in the given order" \
+	[ "$(series_tool arches "$tmp/generic" "$am" | tr '\n' ' ')" = "m68k s390x x86_64 " ]
 
 # ---- a series in any form: the patches, and the default points --------------------
 printf -- '--- a/arch/s390/x.c\n+++ b/arch/s390/x.c\n@@ -1 +1,2 @@\n a\n+b\n' >"$tmp/one.diff"
 expect "series_patches: a single plain patch is a series of itself" \
 	[ "$(series_patches "$tmp/one.diff" "$tmp/w1")" = "$tmp/one.diff" ]
-expect "series-arches: a single plain patch picks its arch" [ "$("$here/../series-arches.sh" "$tmp/one.diff" "$am")" = s390x ]
-expect "default_points: base and the last patch" [ "$(default_points "$tmp/one.diff")" = "base 1" ]
-expect "default_points: a folder's last patch by number" [ "$(default_points "$tmp/s390only")" = "base 2" ]
+expect "series arches: a single plain patch picks its arch" [ "$(series_tool arches "$tmp/one.diff" "$am")" = s390x ]
+expect "series points: base and the last patch" [ "$(series_tool points "$tmp/one.diff")" = "base 1" ]
+expect "series points: a folder's last patch by number" [ "$(series_tool points "$tmp/s390only")" = "base 2" ]
 printf '# name patch\nfirst\t1\n' >"$tmp/s390only/points"
-expect "default_points: the named points, then the last patch" [ "$(default_points "$tmp/s390only")" = "base first 2" ]
+expect "series points: the named points, then the last patch" [ "$(series_tool points "$tmp/s390only")" = "base first 2" ]
 printf 'first\t1\nlast\t2\n' >"$tmp/s390only/points"
-expect "default_points: a named last patch is not named twice" [ "$(default_points "$tmp/s390only")" = "base first last" ]
+expect "series points: a named last patch is not named twice" [ "$(series_tool points "$tmp/s390only")" = "base first last" ]
 rm -f "$tmp/s390only/points"
 
 # ---- apply-series --each: every patch alone over the base, tagged apart ------------

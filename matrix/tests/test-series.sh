@@ -35,6 +35,60 @@ expect "quilt folder without points: no named point" sh -c "! git -C '$repo' rev
 SERIES_POINTS=$tmp/folder/points "$here/../apply-series.sh" "$repo" "$tmp/quilt" s3p pristine >/dev/null
 expect "SERIES_POINTS: the named point of the series" [ "$(git -C "$repo" show s3p/after-c:f.c | tr '\n' ' ')" = "a B C " ]
 
+# ---- the forms the list uses -----------------------------------------------------
+tree_of() { git -C "$repo" rev-parse "$1/02-sub-change-c^{tree}"; }
+want=$(tree_of s1)
+# git format-patch --cover-letter: the cover letter is no patch; its subject is the title.
+git -C "$repo" checkout -q -b cl pristine && sed -i 's/^b$/B/' "$repo/f.c" && git -C "$repo" commit -qam "sub: change b" &&
+	sed -i 's/^c$/C/' "$repo/f.c" && git -C "$repo" commit -qam "sub: change c" &&
+	git -C "$repo" format-patch -q --cover-letter -o "$tmp/cover" pristine..HEAD && git -C "$repo" checkout -q --detach pristine
+expect "cover letter: format-patch wrote one" [ -f "$tmp/cover/0000-cover-letter.patch" ]
+expect "cover letter: the placeholder subject is no title" [ -z "$(series_tool title "$tmp/cover")" ]
+sed -i 's/\*\*\* SUBJECT HERE \*\*\*/sub: two changes/' "$tmp/cover/0000-cover-letter.patch"
+expect "cover letter: not one of the patches" [ "$(series_patches "$tmp/cover" "$tmp" | sed 's|.*/||' | tr '\n' ' ')" = \
+	"0001-sub-change-b.patch 0002-sub-change-c.patch " ]
+expect "cover letter: its subject is the title" [ "$(series_tool title "$tmp/cover")" = "sub: two changes" ]
+"$here/../apply-series.sh" "$repo" "$tmp/cover" c1 pristine >/dev/null
+expect "cover letter folder: the same tree as the plain folder" [ "$(tree_of c1)" = "$want" ]
+# b4 am's mbox: [PATCH v2 n/m] subjects, the cover letter first, collected trailers.
+b4mbox() {	# FILE [CRLF]
+	{
+		printf 'From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n'
+		printf 'From: t <t@t>\nSubject: [PATCH v2 0/2] sub: the b and c\n\nWhy both.\n\n'
+		for p in "$tmp"/folder/000[12]-*.patch; do
+			sed -e 's/^Subject: \[PATCH\( [0-9]\/[0-9]\)\{0,1\}\]/Subject: [PATCH v2 x\/2]/' \
+				-e 's/^---$/Reviewed-by: r <r@r>\nLink: https:\/\/lore.example\/x\n---/' "$p"
+		done
+	} >"$1"
+}
+b4mbox "$tmp/v2.mbx"
+expect "b4 mbox: the cover letter is the title" [ "$(series_tool title "$tmp/v2.mbx")" = "sub: the b and c" ]
+expect "b4 mbox: two patches" [ "$(series_patches "$tmp/v2.mbx" "$tmp/w2" | wc -l)" = 2 ]
+"$here/../apply-series.sh" "$repo" "$tmp/v2.mbx" b4 pristine >/dev/null
+expect "b4 mbox: the same tree as the plain folder" [ "$(tree_of b4)" = "$want" ]
+expect "b4 mbox: its points are named as the folder's" [ -n "$(git -C "$repo" tag -l b4/01-sub-change-b)" ]
+expect "b4 mbox: the collected trailers stay in the commit" git -C "$repo" log -1 --format=%B b4/01-sub-change-b | grep -q "Reviewed-by: r"
+# CRLF line ends (a patch saved from a mail client): read through a copy without them.
+mkdir "$tmp/crlf" && for p in "$tmp"/folder/000[12]-*.patch; do sed 's/$/\r/' "$p" >"$tmp/crlf/${p##*/}"; done
+"$here/../apply-series.sh" "$repo" "$tmp/crlf" cr pristine >/dev/null 2>"$tmp/err"
+expect "CRLF: applies" [ $? = 0 ] || cat "$tmp/err"
+expect "CRLF: the same tree" [ "$(tree_of cr)" = "$want" ]
+expect "CRLF: the same point names" [ -n "$(git -C "$repo" tag -l cr/02-sub-change-c)" ]
+# What is not a series: one line each, naming why.
+mkdir "$tmp/p0" && cp "$tmp"/folder/0001-*.patch "$tmp/p0/" && (cd "$tmp/p0" && ls *.patch | sed 's/$/ -p0/' >series)
+expect "quilt -p0: refused with the way out" [ "$(series_problem "$tmp/p0")" = \
+	"$tmp/p0/series:1: 0001-sub-change-b.patch is applied with -p0; kmatrix applies patches at -p1, as git does (\`quilt refresh -p1\` rewrites it so)" ]
+echo "just words" >"$tmp/words.txt"
+expect "a text file: refused in one line" [ "$(series_problem "$tmp/words.txt")" = "SERIES=$tmp/words.txt: not a series: \
+no diff in it, not an mbox, and its first line names no patch beside it (a quilt series file)" ] ||
+	series_problem "$tmp/words.txt"
+gzip -c "$tmp/folder/0001-sub-change-b.patch" >"$tmp/one.patch.gz"
+expect "a gzip file: refused in one line" [ "$(series_problem "$tmp/one.patch.gz")" = \
+	"SERIES=$tmp/one.patch.gz: a binary or compressed file, not a series (a folder of patches, a quilt series file, an mbox or one patch)" ]
+printf 'a\0b' >"$tmp/bin.patch" && mkdir "$tmp/binfolder" && cp "$tmp/bin.patch" "$tmp/binfolder/"
+expect "a binary patch in a folder: named" [ "$(series_problem "$tmp/binfolder")" = \
+	"$tmp/binfolder/bin.patch: not a patch (a binary or compressed file)" ]
+
 # arch-view.sh: the patches an arch builds, and where its results change
 # (`report flips`; another arch's change is not shown).
 mkdir "$tmp/run"
