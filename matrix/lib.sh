@@ -96,6 +96,25 @@ mark_interrupted() {	# RUN_DIR
 		printf 'interrupted %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >"$1/.interrupted"
 }
 
+# A run ends however its make does (SIGKILL leaves no trap to say so): a
+# guard in a session of its own (Ctrl-C does not reach it) waits for the
+# run's make (PID) to be gone, then for the cells still stopping and for
+# run-close.sh; a run that then has no `ended` line ends `interrupted`,
+# its reports rewritten with every finished cell. Environment: HOSTBIN
+# REPORT_FLAGS.
+guard_run() {	# RUN_DIR PID LIB
+	[ -n "$2" ] || return 0
+	setsid sh -c '
+		. "$3"
+		while kill -0 "$2" 2>/dev/null; do sleep 1; done
+		exec 7>>"$1/.cells.lock" 6>>"$1/.close.lock"
+		flock -w 600 -x 7; flock -w 3600 -x 6
+		grep -q "^ended	" "$1/run.tsv" 2>/dev/null && exit 0
+		mark_interrupted "$1"
+		end_run "$1" interrupted
+		"$HOSTBIN/report" $REPORT_FLAGS summary --quiet "$1"' sh "$1" "$2" "$3" </dev/null >/dev/null 2>&1 &
+}
+
 # ---- logs -----------------------------------------------------------------------
 
 # The first error of a build log, one line for the results table: a
@@ -193,11 +212,18 @@ point_subject() (	# REPO NAME POINT
 	printf '%s\n' "${s#"$2/$3: "}"
 )
 
-# The commit of POINT: a tag (pristine, or a point of SERIES by name:
-# base, rc1, 14-add-sa_immutable-to) or a patch number (14, or 08).
+# The commit of POINT: a commit (40 hex digits), a tag (pristine, or a
+# point of SERIES by name: base, rc1, 14-add-sa_immutable-to) or a patch
+# number (14, or 08).
 # Prints the commit, or says which points exist and returns 1.
 resolve_point() (	# REPO POINT SERIES
 	commit_of() { command git -C "$1" rev-parse -q --verify "refs/tags/$2^{commit}"; }
+	# A commit itself (what a run resolved its points to when it opened).
+	case "$2" in
+	*[!0-9a-f]*) ;;
+	????????????????????????????????????????)
+		command git -C "$1" rev-parse -q --verify "$2^{commit}" && exit 0 ;;
+	esac
 	commit_of "$1" "$2" && exit 0
 	commit_of "$1" "$3/$2" && exit 0
 	commit_of "$1" "$(mutants_ns "$3")/$2" && exit 0

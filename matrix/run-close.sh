@@ -15,6 +15,10 @@ set -u
 . "$(dirname "$0")/lib.sh"
 interrupted() { grep -q '^ended	interrupted' "$RUN_DIR/run.tsv"; }
 trap 'end_run "$RUN_DIR" interrupted; stop_job' INT TERM HUP
+# The run's guard (guard_run) waits for this step to end before it calls
+# a run without an `ended` line interrupted.
+exec 6>>"$RUN_DIR/.close.lock"
+flock -x 6
 # The cells still stopping (their make died alone, say) first: each holds
 # a shared lock on the run while it goes (run-cell.sh).
 exec 7>>"$RUN_DIR/.cells.lock"

@@ -123,7 +123,8 @@ RUN_ENV = MAKE='$(MAKE)' RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) RESULTS=$(RESULTS) 
 	REPORT_FLAGS='$(REPORT_FLAGS)' TOP=$(TOP) LOCKS=$(LOCKS) SRC=$(SRC) SERIES_NAME=$(SERIES_NAME) \
 	SERIES='$(SERIES_PATCHES)' CCACHE=$(CCACHE) ARCHES='$(ARCHES)' KSRC_NAME=$(KSRC_NAME) \
 	KSRC_TARBALL=$(KSRC_TARBALL) KSRC_PKG=$(KSRC_PKG) KNOWN_BREAKS=$(KNOWN_BREAKS) \
-	SERIES_ERROR=$(SERIES_ERROR) SERIES_OFFSETS=$(SERIES_OFFSETS) RETRIES=$(RETRIES) RUN_NOTES='$(subst ','\'',$(RUN_NOTES))' FIRST_BAD=$(FIRST_BAD)
+	SERIES_ERROR=$(SERIES_ERROR) SERIES_OFFSETS=$(SERIES_OFFSETS) RETRIES=$(RETRIES) RUN_NOTES='$(subst ','\'',$(RUN_NOTES))' FIRST_BAD=$(FIRST_BAD) \
+	RUN_MAKE_PID=$(MAKE_PID)
 # A result that regressed against base sends a run on to find the first
 # patch where it did (matrix/first-bad.sh: a bisection of the series'
 # patches on that arch, each probe a cell of RUN_DIR/bisect/).
@@ -162,7 +163,8 @@ CELL_TARGETS := $(if $(filter run-cells,$(MAKECMDGOALS)),$(shell $(HOSTBIN)/repo
 .PHONY: run-cells
 run-cells: $(CELL_TARGETS)
 # The commit of a point, asked once per make.
-point_rev_of = $(or $(rev.$(1)),$(eval rev.$(1) := $$(shell $(TOP)/matrix/checkout-point.sh --resolve $(SRC) $(1) $(SERIES_NAME) 2>/dev/null))$(rev.$(1)))
+point_rev_of = $(or $(rev.$(1)),$(eval rev.$(1) := $$(or $$(call run_point_rev,$(1)),$$(shell \
+	$(TOP)/matrix/checkout-point.sh --resolve $(SRC) $(1) $(SERIES_NAME) 2>/dev/null)))$(rev.$(1)))
 cell_image = $(BUILD_ROOT)/$(1)/images/$(or $(call point_rev_of,$(2)),unknown-point)/$(notdir $($(1)_IMAGE))
 cell_words = $(subst /, ,$(1))
 CELLS_BUILT := $(if $(CELL_TARGETS),$(if $(strip $(foreach c,$(CELL_TARGETS),$(if $(wildcard \

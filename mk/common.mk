@@ -48,6 +48,12 @@ RUN_ID     := $(shell echo "$$(date +%Y%m%d-%H%M%S)-$$PPID")
 endif
 #> RUN_DIR: the run that report, distcc-check and bench-report read
 RUN_DIR    ?= $(RESULTS)/$(RUN_ID)
+# The commit the run resolved a point to when it opened (run-open.sh's
+# RUN_DIR/points.tsv); empty outside a run (make cell) or for a point it has not.
+run_point_rev = $(shell awk -F'\t' -v p='$(1)' '$$1 == p { print $$2 }' $(RUN_DIR)/points.tsv 2>/dev/null)
+# This make's process id, asked once in each make: the make whose recipe a
+# run is (its end is the run's, guard_run in lib.sh).
+MAKE_PID   := $(shell echo $$PPID)
 # A cell's folder in its run (report finds cells by the same name).
 cell_dir    = $(RUN_DIR)/$(1)-$(2)
 CELL_DIR    = $(call cell_dir,$(ARCH),$(POINT))

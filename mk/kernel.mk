@@ -56,8 +56,11 @@ $(BUILD)/config.last: $(BUILD)/.config
 # (Defined before POINT_REV: a rule's prerequisites expand it as they are read.)
 KUNIT_TESTS  = $(wildcard $(SERIES)/kunit/*.patch)
 KUNIT_NAME   = $(SERIES_NAME).kunit
-# The point a cell's kernel is built at: its own, or with the KUnit tests on it.
-KERNEL_POINT = $(if $(and $(filter 1,$(COVERAGE)),$(KUNIT_TESTS)),$(KUNIT_NAME)/top,$(POINT))
+# The point a cell's kernel is built at: its own, or with the KUnit tests on
+# it. A cell of a run takes the commit the run resolved its point to when
+# it opened (RUN_DIR/points.tsv, run-open.sh): a series applied again while
+# the run goes (edited, say) does not change what the run builds.
+KERNEL_POINT = $(if $(and $(filter 1,$(COVERAGE)),$(KUNIT_TESTS)),$(KUNIT_NAME)/top,$(or $(call run_point_rev,$(POINT)),$(POINT)))
 POINT_REV    = $(eval POINT_REV := $$(shell $(TOP)/matrix/checkout-point.sh --resolve $(SRC) $(KERNEL_POINT) $(SERIES_NAME) 2>/dev/null))$(POINT_REV)
 IMAGE_CACHED = $(BUILD)/images/$(or $(POINT_REV),unknown-point)/$(notdir $(call arch,IMAGE))
 

@@ -92,8 +92,9 @@ printf '*\t*\t*\tpass\n' >"$tmp/expect.tsv"
 # The run's three steps, as mk/cells.mk's `matrix` recipe has them (the
 # second with no shell character, so that make starts setpriv itself).
 cat >"$tmp/run.mk" <<'EOF'
+MAKE_PID := $(shell echo $$PPID)
 run:
-	@"$(MATRIX)/run-open.sh" $(CELLS)
+	@RUN_MAKE_PID=$(MAKE_PID) "$(MATRIX)/run-open.sh" $(CELLS)
 	-@setpriv --pdeathsig TERM $(FAKE_MAKE) -k RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) CELL_IN_MATRIX=1 run-cells
 	@MAKE="$(FAKE_MAKE)" exec "$(MATRIX)/run-close.sh"
 EOF
@@ -266,6 +267,12 @@ killed_run() {	# NAME POINT GROUP WHAT: GROUP 1 kills the run's whole process gr
 	# (Dead, or a zombie its new parent has yet to reap.)
 	expect "$4: no cell left behind" sh -c "! ps -o stat= -p \$(cat '$tmp/$1/results/$1/.cell-pid') | grep -qv Z"
 	expect "$4: the arch's lock is free" flock -n "$tmp/locks/slow2" true
+	# The run's guard notices its make is gone (within a second), waits
+	# for the cell stopping, and ends the run.
+	i=0
+	until grep -q '^ended	' "$tmp/$1/results/$1/run.tsv" || [ $i -ge 100 ]; do sleep 0.1; i=$((i + 1)); done
+	expect "$4: the run ends interrupted" grep -q "^ended	interrupted" "$tmp/$1/results/$1/run.tsv"
+	expect "$4: the reports say so" sh -c "jq -r .ended '$tmp/$1/results/$1/summary.json' | grep -q '^interrupted '"
 }
 # The run's make alone: the cells' make gets its death signal, passes SIGTERM
 # on, and each cell records how it ended.
@@ -274,6 +281,26 @@ killed_run kill9 y 0 "SIGKILL of the run's make"
 # dies at once too; the boot's session is not in the group, and its
 # watchdog ends it.
 killed_run kill9g z 1 "SIGKILL of the run's group"
+
+# The run's make stopped while a cell builds, by SIGKILL or by SIGINT to it
+# alone (not its group: make passes nothing on, and dies before
+# run-close.sh): the run still ends interrupted, the finished cell kept.
+for how in KILL INT; do
+	( FAKE_BUILD_bld=slow run build$how cell/good/y cell/bld/y ) &
+	i=0
+	until grep -q "\[bld y\] building" "$tmp/build$how.out" 2>/dev/null || [ $i -ge 100 ]; do sleep 0.1; i=$((i + 1)); done
+	kill -"$how" "$(pgrep -f "^make --no-print-directory -f $tmp/run.mk run.mk=build$how ")"
+	wait $!
+	i=0
+	until grep -q '^ended	' "$tmp/build$how/results/build$how/run.tsv" || [ $i -ge 150 ]; do sleep 0.1; i=$((i + 1)); done
+	expect "SIG$how of the run's make during a build: the run ends interrupted" \
+		grep -q "^ended	interrupted" "$tmp/build$how/results/build$how/run.tsv"
+	expect "SIG$how of the run's make during a build: the finished cell kept" [ "$(js build$how '.cells[0].ok')" = true ]
+	expect "SIG$how of the run's make during a build: the reports say interrupted" \
+		sh -c "jq -r .ended '$tmp/build$how/results/build$how/summary.json' | grep -q '^interrupted '"
+	expect "SIG$how of the run's make during a build: no build left behind" sh -c "! pgrep -f '^sleep 30\$' >/dev/null || \
+		! pgrep -f '$tmp/build$how' >/dev/null"
+done
 
 # A signal to one cell alone (a person stopping a wedged one): that cell is
 # infra, the others run, and the run closes complete.

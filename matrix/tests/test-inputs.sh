@@ -77,4 +77,24 @@ expect "run-open.sh with no cell: exit status 2 (got $rc)" [ "$rc" = 2 ]
 expect "run-open.sh with no cell: says so" grep -q "no cells to run" "$tmp/out"
 expect "run-open.sh with no cell: no run folder" [ ! -e "$tmp/r" ]
 
+# ---- runs never share a folder, and a run builds what it resolved --------------
+mkvar() {	# VAR MAKE-ARGS...: the variable as make has it
+	v=$1; shift
+	env -u ARCHES make --no-print-directory -s -C "$top" --eval "print-var: ; @echo \$($v)" print-var \
+		WORK="$tmp/work" RESULTS="$tmp/results" "$@" 2>/dev/null
+}
+mkvar RUN_ID >"$tmp/id1" & mkvar RUN_ID >"$tmp/id2" & wait
+expect "two makes started together: two run ids ($(cat "$tmp/id1") $(cat "$tmp/id2"))" \
+	[ -s "$tmp/id1" ] && ! cmp -s "$tmp/id1" "$tmp/id2"
+mkdir -p "$tmp/run1" && printf 'rc1\t%s\n' 0123456789abcdef0123456789abcdef01234567 >"$tmp/run1/points.tsv"
+expect "a cell of a run builds the commit its run resolved (points.tsv)" \
+	[ "$(mkvar KERNEL_POINT ARCH=m68k POINT=rc1 RUN_DIR="$tmp/run1")" = 0123456789abcdef0123456789abcdef01234567 ]
+expect "a point the run did not resolve: its name" [ "$(mkvar KERNEL_POINT ARCH=m68k POINT=base RUN_DIR="$tmp/run1")" = base ]
+. "$top/matrix/lib.sh"
+claim_run_dir "$tmp/claimed/r" 2>/dev/null
+expect "a run's folder claimed" [ $? = 0 ]
+claim_run_dir "$tmp/claimed/r" 2>"$tmp/out"
+expect "a run's folder claimed twice: refused" [ $? = 1 ]
+expect "a run's folder claimed twice: says so" grep -q "exists already" "$tmp/out"
+
 finish test-inputs
