@@ -6,7 +6,7 @@
 # sources with replay.c for the replay, which needs no clang.
 
 FUZZ_DIR       := $(TOP)/matrix/fuzz
-FUZZ_HARNESSES := ktap cell expect
+FUZZ_HARNESSES := ktap cell expect series
 FUZZ_SECONDS   ?= 60
 # More libFuzzer flags for every harness (-use_value_profile=1, say).
 FUZZ_FLAGS     ?=
@@ -19,8 +19,10 @@ FUZZ_BIN       := $(HOSTBIN)/fuzz
 FUZZ_SRCS_ktap   := ktap_reader.c ktap_lines.c ktap_results.c
 FUZZ_SRCS_cell   := run.c cell.c judge.c expect.c mutants.c $(FUZZ_SRCS_ktap) util.c
 FUZZ_SRCS_expect := $(FUZZ_SRCS_cell)
+# The series reader less its command line (series.c).
+FUZZ_SRCS_series := $(addprefix series/,read.c mail.c patch.c points.c names.c) util.c
 fuzz_srcs = $(FUZZ_DIR)/fuzz_$(1).c $(FUZZ_DIR)/fuzz.c $(addprefix $(TOP)/matrix/,$(FUZZ_SRCS_$(1)))
-FUZZ_DEPS      := $(wildcard $(TOP)/matrix/*.h) $(FUZZ_DIR)/fuzz.h
+FUZZ_DEPS      := $(wildcard $(TOP)/matrix/*.h $(TOP)/matrix/series/*.h) $(FUZZ_DIR)/fuzz.h
 # Without -fno-sanitize-recover UBSan only prints, and neither libFuzzer
 # nor the replay would count it.
 FUZZ_SANITIZE  := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer

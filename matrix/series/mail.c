@@ -113,16 +113,13 @@ static int run_quiet(char *const argv[])
 int read_mbox(struct series *s, const char *workdir)
 {
 	char *dir = path_join(workdir, "mbox"), *opt;
-	char **msg;
-	size_t n;
-	int rc = 0;
 
 	mkdir(workdir, 0700);
 	mkdir(dir, 0700);
 	opt = xrealloc(NULL, strlen(dir) + 3);
 	sprintf(opt, "-o%s", dir);
 	{
-		char *argv[] = { "git", "mailsplit", opt, (char *)s->path, NULL };
+		char *argv[] = { "git", "mailsplit", opt, "--", (char *)s->path, NULL };
 
 		if (run_quiet(argv)) {
 			free(opt);
@@ -130,14 +127,8 @@ int read_mbox(struct series *s, const char *workdir)
 			return series_fail("%s: not a readable mbox", s->path);
 		}
 	}
-	msg = dir_files(dir, "", &n);
-	for (size_t i = 0; i < n; i++)
-		if (take_cover_letter(s, msg[i]))
-			free(msg[i]);
-		else
-			add_patch(s, msg[i]);
-	free(msg);
+	add_patches_in(s, dir, "");
 	free(opt);
 	free(dir);
-	return rc;
+	return 0;
 }

@@ -101,6 +101,19 @@ char **dir_files(const char *dir, const char *suffix, size_t *n)
 	return names;
 }
 
+void add_patches_in(struct series *s, const char *dir, const char *suffix)
+{
+	size_t n;
+	char **p = dir_files(dir, suffix, &n);
+
+	for (size_t i = 0; i < n; i++)
+		if (take_cover_letter(s, p[i]))
+			free(p[i]);
+		else
+			add_patch(s, p[i]);
+	free(p);
+}
+
 /* A name a quilt series file gives: a file in its folder, not above it. */
 static int check_quilt_name(const char *file, int line, const char *name)
 {
@@ -177,8 +190,6 @@ static int looks_like_quilt(const char *file, const char *dir)
 static int read_folder(struct series *s, const char *dir)
 {
 	char *quilt = path_join(dir, "series");
-	char **p;
-	size_t n;
 	int rc = 0;
 
 	s->points_file = path_join(dir, "points");
@@ -188,13 +199,7 @@ static int read_folder(struct series *s, const char *dir)
 		return rc;
 	}
 	free(quilt);
-	p = dir_files(dir, ".patch", &n);
-	for (size_t i = 0; i < n; i++)
-		if (take_cover_letter(s, p[i]))
-			free(p[i]);
-		else
-			add_patch(s, p[i]);
-	free(p);
+	add_patches_in(s, dir, ".patch");
 	return 0;
 }
 
@@ -252,6 +257,7 @@ int series_read(struct series *s, const char *path, const char *workdir)
 
 	memset(s, 0, sizeof(*s));
 	s->path = path;
+	mkdir(workdir, 0700);	/* what the reader writes (an mbox split, CRLF undone) */
 	if (check_path("SERIES", path))
 		return -1;
 	if (access(path, F_OK))

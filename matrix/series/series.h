@@ -41,6 +41,8 @@ char *path_join(const char *dir, const char *name);
 void add_patch(struct series *s, char *path);
 /* The files of dir whose names end in suffix (any when ""), in C order. */
 char **dir_files(const char *dir, const char *suffix, size_t *n);
+/* Those files as s's patches, less a cover letter (its subject s's title). */
+void add_patches_in(struct series *s, const char *dir, const char *suffix);
 
 /* mail.c: what mail does to a series. */
 /* 1 when p is a cover letter (taken as s's title), not a patch. */
