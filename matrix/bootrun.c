@@ -6,12 +6,12 @@
  *           [--cell ARCH POINT BUILD-LINE] [--alone WHY] [--qemu-pkg PKG]
  *           --max-wait PERCENT [--marker TEXT] [--unbuilt FILE]
  *           -- qemu-system-... ARGS...
- *   bootrun --out FILE [--cell ARCH POINT BUILD-LINE] --not-run WHY | --error WHY
+ *   bootrun --out FILE [--cell ARCH POINT BUILD-LINE] --not-run WHY | --error WHY | --interrupted WHY
  *
  * With --cell, --out is the cell's whole record (cell.tsv): its arch, point
  * and build outcome (a TAB-separated line, as run-cell.sh typed it) before
  * the boot's, so that one program writes every cell's record, whatever
- * happened: --not-run and --error write it for a boot that does not start
+ * happened: --not-run, --error and --interrupted write it for a boot that does not start
  * (the build failed; the build step left nothing), and a QEMU that is not
  * there is a qemu-error naming its Debian package (--qemu-pkg). --alone
  * says why the cell was booted again alone at its run's end.
@@ -88,7 +88,8 @@ static void usage(void)
 	fprintf(stderr, "usage: bootrun --log FILE --out FILE --timeout S --silence S "
 		"[--cell ARCH POINT BUILD-LINE] [--alone WHY] [--qemu-pkg PKG] "
 		"--max-wait PERCENT [--marker TEXT] [--unbuilt FILE] -- QEMU ARGS...\n"
-		"       bootrun --out FILE [--cell ARCH POINT BUILD-LINE] --not-run WHY | --error WHY\n");
+		"       bootrun --out FILE [--cell ARCH POINT BUILD-LINE] --not-run WHY | --error WHY |\n"
+		"               --interrupted WHY\n");
 	exit(2);
 }
 
@@ -118,7 +119,7 @@ static double number_arg(const char *opt, const char *value)
 int main(int argc, char **argv)
 {
 	const char *log_path = NULL, *out_path = NULL, *marker = KMX_END_MARKER, *unbuilt = NULL;
-	const char *not_run = NULL, *error_why = NULL, *qemu_pkg = NULL;
+	const char *not_run = NULL, *error_why = NULL, *interrupted_why = NULL, *qemu_pkg = NULL;
 	struct cell_head h = { 0 };
 	double timeout = -1, silence = -1, start, last_output, marker_at = 0, panic_at = 0;
 	double max_wait = -1, program_start;
@@ -150,6 +151,8 @@ int main(int argc, char **argv)
 			not_run = argv[++i];
 		else if (!strcmp(argv[i], "--error"))
 			error_why = argv[++i];
+		else if (!strcmp(argv[i], "--interrupted"))
+			interrupted_why = argv[++i];
 		else if (!strcmp(argv[i], "--qemu-pkg"))
 			qemu_pkg = argv[++i];
 		else if (!strcmp(argv[i], "--log"))
@@ -169,10 +172,11 @@ int main(int argc, char **argv)
 		else
 			usage();
 	}
-	if (out_path && (not_run || error_why) && i >= argc)
-		return record_only(out_path, &h, not_run ? KMX_BOOT_NOT_RUN : KMX_BOOT_ERROR,
-				   not_run ? not_run : error_why);
-	if (!log_path || !out_path || i + 1 >= argc || not_run || error_why)
+	if (out_path && (not_run || error_why || interrupted_why) && i >= argc)
+		return record_only(out_path, &h,
+				   not_run ? KMX_BOOT_NOT_RUN : interrupted_why ? KMX_BOOT_INTERRUPTED : KMX_BOOT_ERROR,
+				   not_run ? not_run : interrupted_why ? interrupted_why : error_why);
+	if (!log_path || !out_path || i + 1 >= argc || not_run || error_why || interrupted_why)
 		usage();
 	/* -1: not given (number_arg() takes no negative number) */
 	if (timeout < 0 || silence < 0 || max_wait < 0) {

@@ -21,7 +21,7 @@ out=$CELL_DIR/coverage
 [ -s "$CELL_DIR/console.log" ] || die "$CELL_DIR/console.log: no console log (did the coverage cell boot?)"
 # A boot that did not end well ran only some of the programs: its lines
 # not run would be the boot's doing, not the tests'.
-boot=$(sed -n 's/^boot	\([^	]*\)	.*/\1/p' "$CELL_DIR/cell.tsv" 2>/dev/null | head -n1)
+boot=$("$HOSTBIN/report" query "$CELL_DIR" boot 2>/dev/null | cut -f1)
 [ "$boot" = ok ] || die "$ARCH $POINT: the coverage cell's boot was ${boot:-not recorded}, not ok: no coverage report from part of the programs (see $CELL_DIR)"
 rm -rf "$out"
 mkdir -p "$out"

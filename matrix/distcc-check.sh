@@ -4,7 +4,8 @@
 # POINT through it in BUILD_ROOT, boots that kernel as a cell of
 # RUN_DIR/distcc/, and checks from distccd's own log that compile jobs went
 # through it, and that the cell's test results are the same as those of
-# RUN_DIR's local ARCH-POINT cell.
+# RUN_DIR's local ARCH-POINT cell (each read by report query).
+# Environment: MAKE, HOSTBIN (report).
 #
 # Not a second cold build (218 s of make check on the slowest machine): a
 # copy of the matrix's own build of ARCH (LOCAL_BUILD_ROOT/ARCH), its cached
@@ -50,9 +51,9 @@ jobs=$(grep -c "COMPILE_OK" "$tmp/distccd.log")
 cp "$tmp/distccd.log" "$run/distcc/distccd.log"
 step DISTCC "$jobs compile jobs ran in distccd ($secs s for build and boot)"
 expect "distccd compiled the deleted objects ($jobs jobs for $deleted objects)" [ "$jobs" -ge "$deleted" ]
-expect "the distcc cell built and booted" grep -q "^boot	ok" "$run/distcc/$arch-$point/cell.tsv"
-grep '^test' "$run/$arch-$point/cell.tsv" | cut -f2,3 | sort >"$tmp/local"
-grep '^test' "$run/distcc/$arch-$point/cell.tsv" 2>/dev/null | cut -f2,3 | sort >"$tmp/distcc"
+expect "the distcc cell built and booted" [ "$("$HOSTBIN/report" query "$run/distcc/$arch-$point" boot 2>/dev/null | cut -f1)" = ok ]
+"$HOSTBIN/report" query "$run/$arch-$point" tests | sort >"$tmp/local"
+"$HOSTBIN/report" query "$run/distcc/$arch-$point" tests 2>/dev/null | sort >"$tmp/distcc"
 expect "same test results as the local build ($(wc -l <"$tmp/local") results)" cmp -s "$tmp/local" "$tmp/distcc"
 diff "$tmp/local" "$tmp/distcc" | sed 's/^/  /'
 finish distcc-check

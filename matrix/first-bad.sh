@@ -42,12 +42,8 @@ probe() {	# ARCH NUMBER TEST
 		$MAKE --no-print-directory cell ARCH="$1" POINT="$pt" RUN_DIR="$bisect" RUN_ID=bisect \
 			CELL_IN_MATRIX= >"$bisect/$1-$pt.log" 2>&1
 	fi
-	jq -r --arg a "$1" --arg p "$pt" --arg t "$3" \
-		'[.cells[] | select(.arch == $a and .point == $p) |
-		  if .build.status != "ok" then "build-" + .build.status
-		  elif .boot.status != "ok" then "boot-" + .boot.status
-		  else ((.tests[] | select(.name == $t) | .status), "missing") end][0] // "missing"' \
-		"$bisect/summary.json" 2>/dev/null || echo missing
+	# shellcheck disable=SC2086 # REPORT_FLAGS is a list of options
+	"$HOSTBIN/report" $REPORT_FLAGS query "$bisect/$1-$pt" probe "$3" 2>/dev/null || echo missing
 }
 
 printf '%s\n' "$regressions" | while IFS="$(printf '\t')" read -r arch point test; do

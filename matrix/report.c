@@ -21,62 +21,6 @@
 
 const char *progname = "report";
 
-static const char usage_text[] =
-	"usage: report [--expect FILE] summary [--previous RUN] [--table] [--quiet] RUN\n"
-	"       report [--expect FILE] cell CELL_DIR[/cell.tsv]\n"
-	"       report [--expect FILE] cell-done [--not-run POINTS] CELL_DIR\n"
-	"       report [--expect FILE] retry [--in-matrix] CELL_DIR\n"
-	"       report [--expect FILE] reproduced CELL_DIR NEW_CELL_DIR\n"
-	"       report [--expect FILE] compare [--by-test] RUN_A RUN_B\n"
-	"       report [--expect FILE] history OUT_DIR [RUN...]\n"
-	"       report runs [--except RUN] [--series NAME] [--kind matrix|mutants] RESULTS_DIR\n"
-	"       report order RUN\n"
-	"       report [--expect FILE] again RUN\n"
-	"       report [--expect FILE] regressions RUN\n"
-	"       report [--expect FILE] flips [--arch ARCH] RUN\n"
-	"       report vocab [--shell]\n"
-	"\n"
-	"  summary  write RUN's summary.json, junit.xml, summary.md and index.html (and\n"
-	"           mutants.json and mutants.md for a `make mutants` run);\n"
-	"           --previous (default: the run's own `previous` line) adds what changed\n"
-	"  cell     one cell's line; exit 0 only if the cell is ok\n"
-	"  cell-done  a cell's record is written: its run's reports as summary\n"
-	"           --quiet writes them, the cell's line, and the run's progress\n"
-	"           (the cells at the points POINTS names will not run: the series\n"
-	"           does not apply); exit 0 only if the cell is ok\n"
-	"  retry    exit 0 if the cell is worth booting again at once: no results,\n"
-	"           a QEMU failure or a limit the host's load decided, or an\n"
-	"           unexpected result; --in-matrix: not a cell that `again` takes\n"
-	"  reproduced  whether NEW_CELL_DIR (a cell's reproduce.sh) came out as\n"
-	"           CELL_DIR did: each failed result again, no other one failing;\n"
-	"           exit 0 if so\n"
-	"  compare  what changed from RUN_A to RUN_B; exit 1 if RUN_B is worse\n"
-	"  history  OUT_DIR/history.html over the runs (default: the runs in OUT_DIR)\n"
-	"  runs     the runs in RESULTS_DIR (folders with a cells.list), oldest first\n"
-	"  order    the cells of RUN's cells.list as make goals (cell/ARCH/POINT), in\n"
-	"           the order the cells' make starts them: the arches by their cells'\n"
-	"           time in RUN's previous run, longest first (one it did not have\n"
-	"           first of all), each arch's cells in their given order\n"
-	"  again    ARCH/POINT of each cell a matrix boots again alone at its end: a\n"
-	"           time limit ran out (a boot timeout, an unexpected TIMEOUT, or infra:\n"
-	"           host overloaded)\n"
-	"  regressions  ARCH, POINT, TEST of each result that regressed against\n"
-	"           base, at the first point of its arch where it did (TSV)\n"
-	"  flips    the results that change along the points (of ARCH), as\n"
-	"           summary.md's section; exit 0 if there are some\n"
-	"  vocab    the status and outcome names, for scripts; --shell: the\n"
-	"           outcomes' as assignments (KMX_BUILD_OK=ok)\n"
-	"\n"
-	"Exit status: 0 when every cell built, booted, reported and nothing was\n"
-	"unexpected (for a mutants run: when no mutant survived, is invalid or\n"
-	"unjudged); 1 otherwise; 2 for bad usage or a run that is not a run.\n";
-
-int usage(void)
-{
-	fputs(usage_text, stderr);
-	return 2;
-}
-
 /* A RUN argument that is not a run is the caller's mistake: say so, change nothing. */
 const char *need_run(const char *dir)
 {
@@ -375,6 +319,7 @@ static const struct {
 	{ "retry", cmd_retry }, { "reproduced", cmd_reproduced }, { "compare", cmd_compare },
 	{ "history", cmd_history }, { "runs", cmd_runs }, { "order", cmd_order }, { "again", cmd_again },
 	{ "regressions", cmd_regressions }, { "flips", cmd_flips }, { "vocab", cmd_vocab },
+	{ "query", cmd_query },
 };
 
 int main(int argc, char **argv)

@@ -17,5 +17,6 @@ int cmd_cell(int argc, char **argv, const struct expectations *x);
 int cmd_cell_done(int argc, char **argv, const struct expectations *x);
 int cmd_retry(int argc, char **argv, const struct expectations *x);
 int cmd_reproduced(int argc, char **argv, const struct expectations *x);
+int cmd_query(int argc, char **argv, const struct expectations *x);
 
 #endif

@@ -168,3 +168,51 @@ int cmd_cell_done(int argc, char **argv, const struct expectations *x)
 		print_progress(&r, real, not_run);
 	return cell_ok(c) ? 0 : 1;
 }
+
+/* The fields after KEY of CELL_DIR's record's first KEY line (all, for tests: NAME STATUS). */
+static int query_record(const char *cell_dir, const char *key)
+{
+	int tests = !strcmp(key, "tests");
+	struct tsv t;
+	int n, found = 0;
+
+	if (!tsv_open(&t, cell_dir, "cell.tsv"))
+		return error("%s: no cell.tsv", cell_dir), 1;
+	while ((n = tsv_next(&t, TSV_MAX_FIELDS)) >= 0) {
+		if (strcmp(t.f[0], tests ? "test" : key))
+			continue;
+		found = 1;
+		for (int i = 1; i < (tests ? 3 : n) && i < n; i++)
+			printf("%s%s", i > 1 ? "\t" : "", t.f[i]);
+		printf("\n");
+		if (!tests) {
+			while (tsv_next(&t, 1) >= 0)
+				;	/* the reader closes at the end */
+			break;
+		}
+	}
+	return found || tests ? 0 : 1;
+}
+
+int cmd_query(int argc, char **argv, const struct expectations *x)
+{
+	struct known_breaks kb;
+	struct mutants ms;
+	const struct test *t;
+	struct cell c;
+
+	if (argc == 3 && !strcmp(argv[1], "probe")) {
+		load_judged_cell(argv[0], x, &c, &kb, &ms);
+		if (c.build != KMX_BUILD_OK)
+			printf("build-%s\n", c.build == NO_BUILD ? "missing" : build_name(c.build));
+		else if (c.boot != KMX_BOOT_OK)
+			printf("boot-%s\n", c.boot == NO_BOOT ? "missing" : boot_name(c.boot));
+		else
+			printf("%s\n", (t = cell_find_test(&c, argv[2])) ? status_name(t->status) : "missing");
+		return 0;
+	}
+	if (argc == 2 && (!strcmp(argv[1], "build") || !strcmp(argv[1], "boot") ||
+			  !strcmp(argv[1], "qemu") || !strcmp(argv[1], "tests")))
+		return query_record(argv[0], argv[1]);
+	return usage();
+}

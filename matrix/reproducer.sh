@@ -64,7 +64,7 @@ EOF
 	sed "s|$TOP/|\$KMATRIX/|g; s|$TOP\$|\$KMATRIX|" "$vars"
 	echo '"'
 	echo "# The run's QEMU command (its paths are those of the run's checkout and WORK):"
-	sed -n 's/^qemu\t/#   /p' "$CELL_DIR/cell.tsv"
+	"$HOSTBIN/report" query "$CELL_DIR" qemu 2>/dev/null | sed 's/^/#   /'
 	cat <<'EOF'
 
 # ---- the same inputs? (said, never a stop) ----------------------------------------

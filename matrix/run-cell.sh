@@ -102,7 +102,7 @@ fi
 # The build's outcome: as the build step left it (boot), or as the cell's
 # record has it (again).
 if [ "$step" = again ]; then
-	build=$(sed -n 's/^build\t//p' "$CELL_DIR/cell.tsv" 2>/dev/null)
+	build=$("$HOSTBIN/report" query "$CELL_DIR" build 2>/dev/null)
 	[ -n "$build" ] || die "$CELL_DIR: no cell record to boot again"
 else
 	build=$(cat "$CELL_DIR/build.tsv" 2>/dev/null)
@@ -124,10 +124,11 @@ boot() {	# [--alone WHY]: bootrun writes cell.tsv
 	eval "set -- $QEMU_CMD"
 	echo "  [$cell] booting (console: $CELL_DIR/console.log)"
 	# Only bootrun acts on a signal: it stops QEMU and writes the record,
-	# which the sed after it must live to pass on.
+	# which the loop after it must live to pass on.
 	# (bootrun itself with those signals as they should be: it must not
 	# start deaf to them.)
-	run_job sh -c 'trap "" INT TERM HUP; cell=$1; shift; env --default-signal=INT,TERM,HUP "$@" | sed "s/^/  [$cell] /"' sh "$cell" \
+	run_job sh -c 'trap "" INT TERM HUP; cell=$1; shift; env --default-signal=INT,TERM,HUP "$@" |
+		while IFS= read -r l; do printf "  [%s] %s\n" "$cell" "$l"; done' sh "$cell" \
 		"$HOSTBIN/bootrun" --log "$CELL_DIR/console.log" --out "$CELL_DIR/cell.tsv" --cell "$ARCH" "$POINT" "$build" \
 		--timeout "$BOOT_TIMEOUT" --silence "$BOOT_SILENCE" --max-wait "$HOST_MAX_WAIT" \
 		${KSELFTESTS_UNBUILT:+--unbuilt "$KSELFTESTS_UNBUILT"} ${QEMU_PKG:+--qemu-pkg "$QEMU_PKG"} \
@@ -135,7 +136,8 @@ boot() {	# [--alone WHY]: bootrun writes cell.tsv
 	if [ -f "$CELL_DIR/cell.tsv" ]; then
 		:
 	elif [ -n "$interrupted" ]; then
-		"$HOSTBIN/bootrun" --out "$CELL_DIR/cell.tsv" --cell "$ARCH" "$POINT" "$build" --not-run "interrupted before the boot"
+		# Stopped before QEMU started: the machine's (a person's) doing, not the kernel's.
+		"$HOSTBIN/bootrun" --out "$CELL_DIR/cell.tsv" --cell "$ARCH" "$POINT" "$build" --interrupted "stopped by a signal before the boot"
 	else
 		"$HOSTBIN/bootrun" --out "$CELL_DIR/cell.tsv" --cell "$ARCH" "$POINT" "$build" --error "bootrun left no record"
 	fi

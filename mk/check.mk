@@ -33,7 +33,7 @@ DISTCC_POINT ?= fixed
 #> distcc-check: rebuild DISTCC_ARCH's kernel/ through a distccd of our own and compare with the local cell
 distcc-check: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(Q)$(TOP)/toolchains/ensure-packages.sh distcc
-	$(Q)MAKE='$(MAKE)' $(TOP)/matrix/distcc-check.sh $(DISTCC_ARCH) $(DISTCC_POINT) \
+	$(Q)MAKE='$(MAKE)' HOSTBIN=$(HOSTBIN) $(TOP)/matrix/distcc-check.sh $(DISTCC_ARCH) $(DISTCC_POINT) \
 		$(WORK)/build-distcc $(if $(filter $(RESULTS)/$(RUN_ID),$(RUN_DIR)),$(RESULTS)/latest,$(RUN_DIR)) $(BUILD_ROOT)
 
 #> guest-all: build every arch's guest programs and initramfs

@@ -169,4 +169,14 @@ expect "interrupt: the fake QEMU was ended" sh -c "! kill -0 \$(cat '$tmp/slow.p
 expect "no --max-wait: usage error (exit $?)" grep -q "^bootrun: --max-wait missing" "$tmp/nolimit.err"
 expect "no --max-wait: no record" [ ! -e "$tmp/nolimit.tsv" ]
 
+# A record for a boot that did not start: --interrupted (a signal before
+# QEMU ran) is the machine's, infra, never a boot failure of the kernel.
+mkdir -p "$tmp/intr/a-p"
+printf 'a p\n' >"$tmp/intr/cells.list"
+"$bin/bootrun" --out "$tmp/intr/a-p/cell.tsv" --cell a p "$(printf 'ok\t1.0\t')" --interrupted "stopped by a signal before the boot"
+expect "--interrupted: the boot line says interrupted" \
+	[ "$(sed -n 's/^boot\t\([^\t]*\)\t.*/\1/p' "$tmp/intr/a-p/cell.tsv")" = interrupted ]
+expect "--interrupted: the cell is infra" sh -c "'$bin/report' cell '$tmp/intr/a-p' | grep -q 'infra'" ||
+	"$bin/report" cell "$tmp/intr/a-p"
+
 finish test-bootrun

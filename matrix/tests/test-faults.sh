@@ -230,11 +230,19 @@ expect "series does not apply: no time to go for cells that will not run" \
 
 # SIGTERM and Ctrl-C mid-run: the finished cells in summary.json, the run
 # marked interrupted, the cells not run shown as not judged.
-qemu slow "echo 'KTAP version 1'; exec sleep 67.0917"
+# (The stand-in QEMU prints, so that the console's silence limit never
+# decides, however loaded the machine; the signal comes once it runs.)
+qemu slow "echo 'KTAP version 1'; while :; do echo tick; sleep 0.3; done; : 67.0917"
+# until_console NAME CELL: waits until that cell's QEMU has printed.
+until_console() {
+	i=0
+	until grep -q "KTAP version 1" "$tmp/$1/results/$1/$2/console.log" 2>/dev/null || [ $i -ge 200 ]; do
+		sleep 0.1; i=$((i + 1))
+	done
+}
 for sig in TERM INT; do
 	( run sig$sig cell/good/y cell/slow/y cell/good/z ) &
-	i=0
-	until grep -q "\[slow y\] booting" "$tmp/sig$sig.out" 2>/dev/null || [ $i -ge 100 ]; do sleep 0.1; i=$((i + 1)); done
+	until_console sig$sig slow-y
 	top=$(pgrep -f "^make --no-print-directory -f $tmp/run.mk run.mk=sig$sig ")
 	# TERM to the run's make alone (kill PID); INT as Ctrl-C sends it, to
 	# every process of the terminal's group.
@@ -245,18 +253,16 @@ for sig in TERM INT; do
 	expect "SIG$sig: the finished cell kept" [ "$(js sig$sig '.cells[0].ok')" = true ]
 	expect "SIG$sig: the cell it stopped is infra" [ "$(js sig$sig '.cells[1].status')" = infra ]
 	expect "SIG$sig: the cell not reached is infra" [ "$(js sig$sig '.cells[2].build.reason')" = "not run: the run was interrupted" ]
-	expect "SIG$sig: no QEMU left behind" sh -c "! pgrep -f '[s]leep 67.0917' >/dev/null"
+	expect "SIG$sig: no QEMU left behind" sh -c "! pgrep -f '^/bin/sh $tmp/fakes/qemu-slow\$' >/dev/null"
 done
 
-# SIGKILL of a run, 0.5 s into its boot, and what it left 3 s after: well
+# SIGKILL of a run once its QEMU prints, and what it left 3 s after: well
 # before the boot's own 6 s limit would end it (QEMU keeps printing, so
 # the silence limit does not).
 qemu slow2 "echo 'KTAP version 1'; while :; do echo tick; sleep 0.5; done"
 killed_run() {	# NAME POINT GROUP WHAT: GROUP 1 kills the run's whole process group
 	( run "$1" "cell/slow2/$2" ) &
-	i=0
-	until grep -q "\[slow2 $2\] booting" "$tmp/$1.out" 2>/dev/null || [ $i -ge 100 ]; do sleep 0.1; i=$((i + 1)); done
-	sleep 0.5
+	until_console "$1" "slow2-$2"
 	top=$(pgrep -f "^make --no-print-directory -f $tmp/run.mk run.mk=$1 ")
 	if [ "$3" = 1 ]; then kill -KILL -"$top"; else kill -KILL "$top"; fi
 	wait $!
@@ -305,9 +311,7 @@ done
 # A signal to one cell alone (a person stopping a wedged one): that cell is
 # infra, the others run, and the run closes complete.
 ( run onecell cell/slow/y cell/good/y ) &
-i=0
-until grep -q "\[slow y\] booting" "$tmp/onecell.out" 2>/dev/null || [ $i -ge 100 ]; do sleep 0.1; i=$((i + 1)); done
-sleep 0.5
+until_console onecell slow-y
 # (By its pid: a pattern would reach the cells of any other run on the machine.)
 kill -TERM "$(cat "$tmp/onecell/results/onecell/.cell-pid")" 2>/dev/null
 wait $!

@@ -122,7 +122,7 @@ expect "arches_touched: an arch nobody runs and the documentation pick nothing" 
 	[ -z "$(printf 'arch/arc/a.c\nDocumentation/b.rst\n' | arches_touched "$am")" ]
 # ---- first-bad.sh: the first bad patch of a regression, by bisection ---------------
 # A stand-in for `make cell`: the test t1 fails from patch 07 on, t2 from 03
-# on, each probe recorded; first-bad.sh reads the probes' summary.json.
+# on, each probe recorded; first-bad.sh asks report query for each probe's result.
 hostbin=${1:-}
 if [ -x "$hostbin/report" ]; then
 	fb=$tmp/fbrun
