@@ -3,7 +3,7 @@
 # every figure goes to OUT/bench.txt (for people) and OUT/bench.tsv (for
 # tools: figure, arch, point, seconds, goal, verdict).
 #
-# Environment: MAKE, TOP, SRC, SERIES_NAME, ARCHES, POINTS, OUT,
+# Environment: MAKE, HOSTBIN (report, which reads the cells' records), TOP, SRC, SERIES_NAME, ARCHES, POINTS, OUT,
 # BENCH_ROOT (its own worktrees, build directories and ccache, so the
 # user's caches are neither used nor disturbed), PHASES (any of
 # "cold noop steps defconfig"), COLD_JOBS and NOOP_JOBS (make -j for the
@@ -69,13 +69,12 @@ if has cold; then
 		"$total" "$trees" "$rc" "$(verdict "$total" 1200)"
 	record cold-matrix '*' '*' "$total" 1200 "$(verdict "$total" 1200)"
 	say '%-10s %-12s %9s %7s %9s %10s  %s\n' arch step seconds ratio compiled "depend on" "(ratio = rebuild / cold build; goal <= 0.25)"
-	sum="$OUT/cold/latest/summary.json"
 	for a in $ARCHES; do
 		prev='' cold=''
 		for p in $POINTS; do
 			# Only a build that succeeded has a time worth comparing.
-			s=$(jq -r --arg a "$a" --arg p "$p" '.cells[] | select(.arch == $a and .point == $p)
-				| if .build.status == "ok" then .build.seconds else "-" end' "$sum" 2>/dev/null)
+			s=$("$HOSTBIN/report" query "$OUT/cold/latest/$a-$p" build 2>/dev/null |
+				while IFS="$(printf '\t')" read -r st secs _; do [ "$st" = ok ] && echo "$secs"; done)
 			[ -n "$s" ] || s=-
 			log="$OUT/cold/latest/$a-$p/build.log"
 			n=$(compiled "$log" 2>/dev/null || echo -)
@@ -123,8 +122,8 @@ if has noop; then
 	for a in $ARCHES; do
 		say '%-10s' "$a"
 		for p in $POINTS; do
-			m=$(for d in "$OUT"/noop-*/latest/summary.json; do
-				jq -r --arg a "$a" --arg p "$p" '.cells[] | select(.arch == $a and .point == $p) | .boot.seconds' "$d"
+			m=$(for d in "$OUT"/noop-*/latest; do
+				"$HOSTBIN/report" query "$d/$a-$p" boot 2>/dev/null | cut -f2
 			done | median)
 			say ' %8s' "$m"
 			record boot-and-tests "$a" "$p" "$m" - -

@@ -95,8 +95,14 @@ for s in "$seeds"/*.patch; do
 done >"$tmp/seed-subjects"
 compared=0
 series_patches "$series" "$tmp" >"$tmp/list" || exit 1
-while read -r p; do
-	seed=$(awk -F'\t' -v s="$(subject "$p")" '$1 == s { print $2; exit }' "$tmp/seed-subjects")
+# The seed of the same subject (compared as strings: a subject is data).
+seed_of() {	# SUBJECT
+	while IFS="$(printf '\t')" read -r subj file; do
+		[ "$subj" = "$1" ] && { printf '%s\n' "$file"; return; }
+	done <"$tmp/seed-subjects"
+}
+while IFS= read -r p; do
+	seed=$(seed_of "$(subject "$p")")
 	[ -n "$seed" ] || continue
 	compared=$((compared + 1))
 	compare_with_seed "$p" "$seed" >"$tmp/out"

@@ -17,8 +17,8 @@ BENCH_STEPS_ARCH  ?= $(QUICK_ARCH)
 #> BENCH_DEFCONFIG: the arches whose full defconfig `make bench` builds
 BENCH_DEFCONFIG   ?= $(QUICK_ARCH)
 #> bench: the benchmark: cold matrix, point-to-point and per-patch rebuilds, no-op reruns, defconfig
-bench: series
-	$(Q)MAKE='$(MAKE)' TOP=$(TOP) SRC=$(SRC) SERIES_NAME=$(SERIES_NAME) ARCHES='$(BENCH_ARCHES)' \
+bench: series $(HOSTBIN)/report
+	$(Q)MAKE='$(MAKE)' HOSTBIN=$(HOSTBIN) TOP=$(TOP) SRC=$(SRC) SERIES_NAME=$(SERIES_NAME) ARCHES='$(BENCH_ARCHES)' \
 		POINTS='$(POINTS)' OUT=$(RESULTS)/bench-$(RUN_ID) BENCH_ROOT=$(BENCH_ROOT) \
 		PHASES='$(BENCH_PHASES)' COLD_JOBS=$(BENCH_COLD_JOBS) NOOP_JOBS=$(BENCH_NOOP_JOBS) \
 		NOOP_RUNS=$(BENCH_NOOP_RUNS) STEPS_ARCH='$(BENCH_STEPS_ARCH)' DEFCONFIG_ARCHES='$(BENCH_DEFCONFIG)' \
