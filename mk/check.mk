@@ -6,10 +6,15 @@
 CHECK_PKGS := chromium python3-jsonschema
 
 #> unit-tests: the host tools' tests and the fault-injection suite (no kernel needed)
+#> SUITE: the unit-test suites to run alone (make unit-tests SUITE=test-hostile; default: all)
+#> CASE: with unit-tests, count and show only the checks whose description holds this text (test_ktap: a group)
+SUITE ?=
+CASE  ?=
 # No kernel tree needed: gen_init_cpio (from the tree) is tested only once
 # the tree is imported, as make check does first.
 unit-tests: $(HOSTBIN)/bootrun $(HOSTBIN)/report $(HOSTBIN)/series $(HOSTBIN)/coverage $(if $(wildcard $(SRC)/.stamp_imported),$(HOSTBIN)/gen_init_cpio)
-	$(Q)$(MAKE) --no-print-directory -C $(TOP)/matrix/tests HOSTBIN=$(HOSTBIN) HOST_CC=$(HOST_CC)
+	$(Q)$(MAKE) --no-print-directory -C $(TOP)/matrix/tests HOSTBIN=$(HOSTBIN) HOST_CC=$(HOST_CC) \
+		SUITE='$(SUITE)' CASE='$(CASE)'
 
 # The KTAP reader, the cell loader and the expectations under libFuzzer;
 # unit-tests replays their seeds and regressions (matrix/fuzz/).

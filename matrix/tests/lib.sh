@@ -10,9 +10,15 @@ command -v make_tmp >/dev/null 2>&1 || . "$here/../lib.sh"
 # prints FAIL otherwise, and returns COMMAND's verdict (so a caller can add
 # details to a failure); `finish NAME` prints the closing line and sets
 # the exit status.
+# KMX_CASE (make unit-tests CASE=TEXT): the suite still runs whole (a check
+# may set up the next), but only the checks whose description holds TEXT
+# are counted and shown.
 passed=0 failed=0
 expect() {
 	desc=$1; shift
+	if [ -n "${KMX_CASE:-}" ]; then
+		case $desc in *"$KMX_CASE"*) ;; *) "$@" >/dev/null 2>&1; return ;; esac
+	fi
 	if "$@"; then
 		passed=$((passed + 1))
 	else

@@ -84,13 +84,37 @@ long position(const struct ktap_state *k, const char *name)
 	return t ? t - k->tests : -1;
 }
 
-int main(void)
+/* The groups of cases, by name: `test_ktap [GROUP...]` runs those (default: all). */
+static const struct {
+	const char *name;
+	void (*run)(void);
+} groups[] = {
+	{ "lines", test_lines }, { "plans", test_plans }, { "nesting", test_nesting },
+	{ "linear", test_linear }, { "odd_bytes", test_odd_bytes },
+};
+
+int main(int argc, char **argv)
 {
-	test_lines();
-	test_plans();
-	test_nesting();
-	test_linear();
-	test_odd_bytes();
+	const size_t n = sizeof(groups) / sizeof(groups[0]);
+
+	for (int a = 1; a < argc; a++) {
+		size_t i = 0;
+
+		while (i < n && strcmp(groups[i].name, argv[a]))
+			i++;
+		if (i == n) {
+			fprintf(stderr, "test_ktap: no group '%s' (lines plans nesting linear odd_bytes)\n", argv[a]);
+			return 2;
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		int chosen = argc == 1;
+
+		for (int a = 1; a < argc; a++)
+			chosen |= !strcmp(groups[i].name, argv[a]);
+		if (chosen)
+			groups[i].run();
+	}
 
 	printf("test_ktap: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
