@@ -16,6 +16,24 @@
 #include "series.h"
 #include "util.h"
 
+/* A subject's [...] holds a word 0/N, 00/N or 000/N ([PATCH v2 00/16]). */
+static int numbered_zero_of(const char *subject)
+{
+	const char *open = strchr(subject, '['), *close = open ? strchr(open, ']') : NULL;
+
+	for (const char *c = open; c && c < close; c++) {
+		const char *z = c + 1;
+
+		if (*c != ' ' && *c != '[')
+			continue;
+		while (*z == '0')
+			z++;
+		if (z > c + 1 && *z == '/' && z[1] >= '1' && z[1] <= '9')
+			return 1;
+	}
+	return 0;
+}
+
 /*
  * A cover letter: no diff, and a subject numbered 0 of N ([PATCH v2 0/16])
  * or format-patch's file name for it. Its subject is the title, unless it
@@ -33,9 +51,7 @@ int take_cover_letter(struct series *s, const char *p)
 	in = fopen(p, "r");
 	while (in && fgets(raw, sizeof(raw), in))
 		if (!strncmp(raw, "Subject:", 8)) {
-			const char *slash = strstr(raw, " 0/");
-
-			numbered_zero = slash && slash < strchr(raw, ']') && strchr(raw, '[');
+			numbered_zero = numbered_zero_of(raw);
 			break;
 		}
 	if (in)

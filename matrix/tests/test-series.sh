@@ -67,6 +67,9 @@ expect "b4 mbox: two patches" [ "$(series_patches "$tmp/v2.mbx" "$tmp/w2" | wc -
 "$here/../apply-series.sh" "$repo" "$tmp/v2.mbx" b4 pristine >/dev/null
 expect "b4 mbox: the same tree as the plain folder" [ "$(tree_of b4)" = "$want" ]
 expect "b4 mbox: its points are named as the folder's" [ -n "$(git -C "$repo" tag -l b4/01-sub-change-b)" ]
+sed 's/\[PATCH v2 0\/2\]/[PATCH v2 00\/2]/' "$tmp/v2.mbx" >"$tmp/v2-padded.mbx"
+expect "b4 mbox: a cover letter numbered 00/N (format-patch pads to N's width)" \
+	[ "$(series_tool title "$tmp/v2-padded.mbx")" = "sub: the b and c" ]
 expect "b4 mbox: the collected trailers stay in the commit" git -C "$repo" log -1 --format=%B b4/01-sub-change-b | grep -q "Reviewed-by: r"
 # CRLF line ends (a patch saved from a mail client): read through a copy without them.
 mkdir "$tmp/crlf" && for p in "$tmp"/folder/000[12]-*.patch; do sed 's/$/\r/' "$p" >"$tmp/crlf/${p##*/}"; done
