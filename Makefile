@@ -243,6 +243,6 @@ $(foreach v,$(LATE_VARS),$(if $(call unsafe_in,$($(v)),$(SAFE_CHARS)),\
 is_number = $(and $(strip $(1)),$(if $(word 2,$(1)),,$(if $(call unsafe_in,$(1),0 1 2 3 4 5 6 7 8 9),,1)))
 $(foreach v,$(NUMBER_VARS),$(if $(call is_number,$($(v))),,\
 	$(error $(v)='$($(v))': not a whole number)))
-$(foreach v,$(COUNT_VARS),$(if $(filter-out 0,$(patsubst 0%,0,$($(v)))),,\
+$(foreach v,$(COUNT_VARS),$(if $(subst 0,,$($(v))),,\
 	$(error $(v)='$($(v))': must be 1 or more)))
 $(if $(shell test '$(HOST_MAX_WAIT)' -le 100 && echo ok),,$(error HOST_MAX_WAIT='$(HOST_MAX_WAIT)': a percentage, 1 to 100))
