@@ -65,7 +65,9 @@ apply_one() {	# PATCH DIRECTION(""|-R) WHERE
 		file=$(sed -n 's/^error: patch failed: \(.*\):\([0-9]*\)$/\1/p' "$tmp/apply.log" | head -n1)
 		line=$(sed -n 's/^error: patch failed: \(.*\):\([0-9]*\)$/\2/p' "$tmp/apply.log" | head -n1)
 		hunk=""
-		[ -n "$file" ] && hunk=$(awk -v f="$file" -v l="$line" -v r="$direction" '
+		# (The path through the environment: awk -v would read its backslashes as escapes.)
+		[ -n "$file" ] && hunk=$(f=$file l=$line r=$direction awk '
+			BEGIN { f = ENVIRON["f"]; l = ENVIRON["l"]; r = ENVIRON["r"] }
 			/^diff --git / { infile = ($3 == "a/" f) }
 			infile && /^@@ / { split($2, o, ","); split($3, n, ",");
 				at = (r == "-R") ? substr(n[1], 2) : substr(o[1], 2);

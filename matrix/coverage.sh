@@ -83,8 +83,9 @@ git -C "$SRC" for-each-ref --format='%(objectname) %(refname:strip=3)' "refs/tag
 git -C "$SRC" diff --name-only "$base" "$tip" | while read -r f; do
 	git -C "$SRC" cat-file -e "$tip:$f" 2>/dev/null || continue
 	git -C "$SRC" blame --porcelain "$base..$tip" -- "$f" |
-		awk -v file="$f" -v patches="$out/patches" '
-		BEGIN { while ((getline l < patches) > 0) { split(l, p, " "); patch[p[1]] = p[2] } }
+		file=$f patches=$out/patches awk '
+		BEGIN { file = ENVIRON["file"]; patches = ENVIRON["patches"]	# data, never awk text
+			while ((getline l < patches) > 0) { split(l, p, " "); patch[p[1]] = p[2] } }
 		/^[0-9a-f]+ [0-9]+ [0-9]+/ && length($1) == 40 { hash = $1; line = $3; next }
 		/^boundary$/ { boundary[hash] = 1; next }
 		/^\t/ { if (!(hash in boundary) && (hash in patch))
