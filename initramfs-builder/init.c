@@ -158,12 +158,13 @@ static void run_test(const struct program *prog, unsigned long timeout_s)
 	static struct relay relay;
 	const char *name = prog->name;
 	int fds[2], status = 0, exited = 0;
-	unsigned long start, now;
+	unsigned long start, now, limit_ms = timeout_s * 1000UL;
 	long clock_err;
 	kmx_pid_t pid;
 
 	relay.len = 0;
 	relay.last[0] = 0;
+	relay.needs_ms = 0;
 	k_snprintf(path, sizeof(path), "%s/%s", prog->dir->path, name);
 	k_snprintf(limit, sizeof(limit), KTAP_LIMIT_KEY "%lu", timeout_s);
 	if (prog->dir->kselftest) {
@@ -200,13 +201,17 @@ static void run_test(const struct program *prog, unsigned long timeout_s)
 	 */
 	clock_err = k_monotonic_ms(&start);
 	now = start;
-	while (!exited && !clock_err && now - start < timeout_s * 1000UL) {
+	while (!exited && !clock_err && now - start < limit_ms) {
 		struct pollfd pfd = { .fd = fds[0], .events = POLLIN };
 		struct kmx_timespec ts = { 0, 100 * 1000000L };
 		kmx_pid_t r;
 
 		sys_ppoll(&pfd, 1, &ts);
 		relay_drain(&relay, fds[0], RELAY_BURST);
+		/* As long as its tests need, up to KTAP_NEEDS_MAX of its limit (ktap_limits.h). */
+		if (relay.needs_ms > limit_ms)
+			limit_ms = relay.needs_ms < timeout_s * 1000UL * KTAP_NEEDS_MAX ?
+				   relay.needs_ms : timeout_s * 1000UL * KTAP_NEEDS_MAX;
 		r = sys_wait4(pid, &status, WNOHANG | __WALL);
 		exited = r == pid;
 		if ((r == 0 || r == pid) && reap_others(pid, &status))
@@ -232,7 +237,7 @@ static void run_test(const struct program *prog, unsigned long timeout_s)
 	if (!exited && clock_err)
 		ktap_resultf(KMX_ERROR, name, "no monotonic clock (%ld): the program was ended unjudged", clock_err);
 	else if (!exited)
-		ktap_result_timeout(name, timeout_s, "s");
+		ktap_result_timeout(name, limit_ms % 1000 ? limit_ms : limit_ms / 1000, limit_ms % 1000 ? "ms" : "s");
 	else if (WIFSIGNALED(status))
 		ktap_resultf(KMX_ERROR, name, "killed by signal %d", WTERMSIG(status));
 	else if (prog->dir->kselftest && WEXITSTATUS(status) == KSFT_SKIP)

@@ -150,7 +150,7 @@ void overload_note(struct overload *o, double waited, double wall, double max_wa
 
 /*
  * Whether a result the reader took since index `from` ran out of time: a
- * TIMEOUT of init or of our harness (ktap_writer.h), or a test that the
+ * TIMEOUT of init or of our harness (ktap_harness.h), or a test that the
  * kernel's kselftest_harness.h ended ("Test terminated by timeout").
  */
 int timed_out_since(const struct ktap_state *k, size_t from)

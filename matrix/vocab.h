@@ -70,7 +70,7 @@ KMX_ENUM(KMX_BOOT_OUTCOMES, kmx_boot_outcome, KMX_NBOOT_OUTCOME, kmx_boot_outcom
  */
 /*
  * What a result's reason says when a time limit of the guest decided it (a
- * test's own limit in ktap_writer.h, or one of the harness's waits): the
+ * test's own limit in ktap_limits.h, or one of the harness's waits): the
  * host then knows the limit may be its load's doing (ktap_timed_out()).
  */
 #define KMX_TIMEOUT "TIMEOUT"

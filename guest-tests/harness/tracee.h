@@ -8,7 +8,7 @@
 #ifndef KMX_HARNESS_TRACEE_H
 #define KMX_HARNESS_TRACEE_H
 
-#include "ktap_writer.h"
+#include "ktap_harness.h"
 #include "arch-test.h"
 
 #define STATUS_TRIGGER_RETURNED	77
