@@ -291,20 +291,35 @@ killed_run kill9g z 1 "SIGKILL of the run's group"
 # The run's make stopped while a cell builds, by SIGKILL or by SIGINT to it
 # alone (not its group: make passes nothing on, and dies before
 # run-close.sh): the run still ends interrupted, the finished cell kept.
-for how in KILL INT; do
-	( FAKE_BUILD_bld=slow run build$how cell/good/y cell/bld/y ) &
+# (FIRST: the run's first cell is the one building, so no cell has
+# written the reports yet: the guard's are the run's only ones.)
+for how in KILL INT FIRST; do
+	if [ "$how" = FIRST ]; then
+		( FAKE_BUILD_bld=slow run build$how cell/bld/y cell/good/y ) &
+	else
+		( FAKE_BUILD_bld=slow run build$how cell/good/y cell/bld/y ) &
+	fi
 	i=0
 	until grep -q "\[bld y\] building" "$tmp/build$how.out" 2>/dev/null || [ $i -ge 100 ]; do sleep 0.1; i=$((i + 1)); done
-	kill -"$how" "$(pgrep -f "^make --no-print-directory -f $tmp/run.mk run.mk=build$how ")"
+	sig=$([ "$how" = FIRST ] && echo KILL || echo "$how")
+	label="SIG$sig of the run's make during $([ "$how" = FIRST ] && echo "its first cell's" || echo a) build"
+	kill -"$sig" "$(pgrep -f "^make --no-print-directory -f $tmp/run.mk run.mk=build$how ")"
 	wait $!
 	i=0
 	until grep -q '^ended	' "$tmp/build$how/results/build$how/run.tsv" || [ $i -ge 150 ]; do sleep 0.1; i=$((i + 1)); done
-	expect "SIG$how of the run's make during a build: the run ends interrupted" \
+	expect "$label: the run ends interrupted" \
 		grep -q "^ended	interrupted" "$tmp/build$how/results/build$how/run.tsv"
-	expect "SIG$how of the run's make during a build: the finished cell kept" [ "$(js build$how '.cells[0].ok')" = true ]
-	expect "SIG$how of the run's make during a build: the reports say interrupted" \
+	if [ "$how" = FIRST ]; then
+		expect "$label: the reports are written, that cell infra" \
+			[ "$(js build$how '.cells[0].status')" = infra ]
+		expect "$label: the cell not reached is not run" \
+			[ "$(js build$how '.cells[1].build.reason')" = "not run: the run was interrupted" ]
+	else
+		expect "$label: the finished cell kept" [ "$(js build$how '.cells[0].ok')" = true ]
+	fi
+	expect "$label: the reports say interrupted" \
 		sh -c "jq -r .ended '$tmp/build$how/results/build$how/summary.json' | grep -q '^interrupted '"
-	expect "SIG$how of the run's make during a build: no build left behind" sh -c "! pgrep -f '^sleep 30\$' >/dev/null || \
+	expect "$label: no build left behind" sh -c "! pgrep -f '^sleep 30\$' >/dev/null || \
 		! pgrep -f '$tmp/build$how' >/dev/null"
 done
 

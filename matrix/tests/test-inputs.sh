@@ -90,6 +90,17 @@ mkdir -p "$tmp/run1" && printf 'rc1\t%s\n' 0123456789abcdef0123456789abcdef01234
 expect "a cell of a run builds the commit its run resolved (points.tsv)" \
 	[ "$(mkvar KERNEL_POINT ARCH=m68k POINT=rc1 RUN_DIR="$tmp/run1")" = 0123456789abcdef0123456789abcdef01234567 ]
 expect "a point the run did not resolve: its name" [ "$(mkvar KERNEL_POINT ARCH=m68k POINT=base RUN_DIR="$tmp/run1")" = base ]
+# make nightly's KEEP: the matrix runs of its own series only.
+# RUN:SERIES:KIND (no kind: a `make cell` run).
+i=0
+for r in a1:a:matrix a2:a:matrix b1:b:matrix a3:a:mutants c1:a:; do
+	i=$((i + 1)) d=$tmp/runs/${r%%:*} rest=${r#*:}
+	mkdir -p "$d" && echo "x y" >"$d/cells.list"
+	printf 'started\t2026-12-07T00:00:0%sZ\nseries\t%s\t/s\n' "$i" "${rest%%:*}" >"$d/run.tsv"
+	[ -z "${rest#*:}" ] || printf 'kind\t%s\n' "${rest#*:}" >>"$d/run.tsv"
+done
+expect "report runs --series a --kind matrix: a's matrix runs alone" \
+	[ "$("$1/report" runs --series a --kind matrix "$tmp/runs" | sed 's|.*/||' | sort | tr '\n' ' ')" = "a1 a2 " ]
 . "$top/matrix/lib.sh"
 claim_run_dir "$tmp/claimed/r" 2>/dev/null
 expect "a run's folder claimed" [ $? = 0 ]
