@@ -79,6 +79,12 @@ for name in '0001-a|e touch kmxcanary-1|.patch' '0001-a;touch kmxcanary-2;.patch
 done
 expect "a patch named with a space: its point is made" \
 	git -C "$work/trees/linux-hostile/src/linux" rev-parse -q --verify names6/01-m68k-a-change >/dev/null
+# Its stamp sees an edit of a patch so named (the stamp once lost such
+# names, and an edited series was never applied again).
+sed -i 's/^Subject: \[PATCH\] m68k: a change$/Subject: [PATCH] m68k: an edited change/' "$tmp/names6/0001-a b.patch"
+run_make "$tmp/series.out" series SERIES="$tmp/names6"
+expect "a patch named with a space, edited: applied again" \
+	git -C "$work/trees/linux-hostile/src/linux" rev-parse -q --verify names6/01-m68k-an-edited-change >/dev/null
 one "$tmp/newline" "$(printf '0001-a\nb.patch')" "m68k: a change" "$good"
 refused "a patch file name with a newline" "holds the control character 0x0a" "$tmp/newline"
 
@@ -126,7 +132,6 @@ points() {	# NAME LINE WANT
 	i=$((i + 1))
 	one "$tmp/points$i" 0001-q.patch "m68k: a change" "$good"
 	printf '%s\n' "$2" >"$tmp/points$i/points"
-	n=$((n + 1))
 	run_make "$tmp/points.out" -n matrix SERIES="$tmp/points$i"
 	expect "points line $1: refused" grep -qF -- "$3" "$tmp/points.out" || sed 's/^/    /' "$tmp/points.out"
 	refused "points line $1 (make series)" "$3" "$tmp/points$i"
