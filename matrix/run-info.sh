@@ -2,9 +2,10 @@
 # run-info.sh REPO SERIES_NAME SERIES TREE TARBALL PACKAGE: what a run is of, as
 # TSV lines for the report: started, kernel (version of the pristine tree),
 # tree (its name, and the package and version or the tarball it came from),
-# series, title (its cover letter's subject, if any), a `patch POINT SUBJECT` line per series patch, and an `offset
-# PATCH LINE` line per hunk that met this tree at an offset; or, when the
-# series does not apply to this tree, a `series-error` line instead of both.
+# series, title (its cover letter's subject, if any), a `patch POINT
+# SUBJECT` line per series patch, and an `offset PATCH LINE` line per hunk
+# that met this tree at an offset; or, when the series does not apply to
+# this tree, a `series-error` line instead of both.
 # Environment: SERIES_ERROR and SERIES_OFFSETS, the files `make series` leaves.
 set -u
 . "$(dirname "$0")/lib.sh"

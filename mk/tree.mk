@@ -34,7 +34,7 @@ series: $(SRC)/.stamp_imported
 	$(Q)why=$$(. $(TOP)/matrix/lib.sh && series_problem '$(SERIES_PATCHES)'); \
 	[ -z "$$why" ] || { rm -f $(SERIES_ERROR); echo "kmatrix: $$why" >&2; exit 2; }
 	$(Q)h=$$( { echo "$(SERIES_BASE) $(SERIES_EXACT)"; find "$(SERIES_PATCHES)" $(if $(SERIES_PORT),$(SERIES)/points) -maxdepth 1 -type f -print0 | LC_ALL=C sort -z | xargs -0r cat; \
-		cat $(TOP)/matrix/apply-series.sh $(TOP)/matrix/lib.sh $(SERIES_TOOL); } | sha1sum | cut -c1-40); \
+		cat $(TOP)/matrix/apply-series.sh $(TOP)/matrix/lib.sh $(TOP)/matrix/series/*.[ch]; } | sha1sum | cut -c1-40); \
 	if [ "$$(cat $(SERIES_STAMP) 2>/dev/null)" != "$$h" ]; then \
 		$(TOP)/matrix/with-lock.sh $(LOCKS)/series "the series' tags" sh -c ' \
 			[ "$$(cat $(SERIES_STAMP) 2>/dev/null)" = "$$1" ] && exit 0; \

@@ -73,7 +73,7 @@ int take_cover_letter(struct series *s, const char *p)
 char *undo_crlf(const char *p, const char *workdir, size_t index)
 {
 	FILE *in = fopen(p, "rb"), *out;
-	char name[64], *copy, buf[65536];
+	char dir[64], *folder, *copy, buf[65536];
 	int has_cr = 0;
 	size_t n;
 
@@ -86,8 +86,12 @@ char *undo_crlf(const char *p, const char *workdir, size_t index)
 		return xstrdup(p);
 	}
 	rewind(in);
-	snprintf(name, sizeof(name), "crlf-%04zu.patch", index);
-	copy = path_join(workdir, name);
+	/* Its own name, in a folder of its own: what names the patch (a failed hunk, a point) stays its name. */
+	snprintf(dir, sizeof(dir), "crlf-%04zu", index);
+	folder = path_join(workdir, dir);
+	mkdir(folder, 0700);
+	copy = path_join(folder, base_name(p));
+	free(folder);
 	out = fopen(copy, "w");
 	if (!out) {
 		fclose(in);

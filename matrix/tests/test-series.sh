@@ -77,6 +77,8 @@ mkdir "$tmp/crlf" && for p in "$tmp"/folder/000[12]-*.patch; do sed 's/$/\r/' "$
 expect "CRLF: applies" [ $? = 0 ] || cat "$tmp/err"
 expect "CRLF: the same tree" [ "$(tree_of cr)" = "$want" ]
 expect "CRLF: the same point names" [ -n "$(git -C "$repo" tag -l cr/02-sub-change-c)" ]
+expect "CRLF: read under its own name" [ "$(series_patches "$tmp/crlf" "$tmp/w3" | sed 's|.*/||' | tr '\n' ' ')" = \
+	"0001-sub-change-b.patch 0002-sub-change-c.patch " ]
 # What is not a series: one line each, naming why.
 mkdir "$tmp/p0" && cp "$tmp"/folder/0001-*.patch "$tmp/p0/" && (cd "$tmp/p0" && ls *.patch | sed 's/$/ -p0/' >series)
 expect "quilt -p0: refused with the way out" [ "$(series_problem "$tmp/p0")" = \
