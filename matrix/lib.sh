@@ -108,7 +108,8 @@ guard_run() {	# RUN_DIR PID LIB
 		. "$3"
 		while kill -0 "$2" 2>/dev/null; do sleep 1; done
 		exec 7>>"$1/.cells.lock" 6>>"$1/.close.lock"
-		flock -w 600 -x 7; flock -w 3600 -x 6
+		flock -w 600 -x 7
+		flock -x 6	# run-close.sh, however long its bisections take
 		grep -q "^ended	" "$1/run.tsv" 2>/dev/null && exit 0
 		mark_interrupted "$1"
 		end_run "$1" interrupted

@@ -103,6 +103,8 @@ expect "every record says what QEMU ran and waited" grep -q "^host	[0-9.]*	[0-9.
 if command -v taskset >/dev/null 2>&1; then
 	taskset -c 0 sh -c 'while :; do :; done' & hog1=$!
 	taskset -c 0 sh -c 'while :; do :; done' & hog2=$!
+	# (Spinning before the stand-in starts: its span must be the starved one.)
+	sleep 0.5
 	check timeout-starved infra --silence 30 --timeout 60 -- taskset -c 0 nice -n 19 "$tmp/starved"
 	expect "starved: the reason names the host's load" grep -q "^boot	infra	[0-9.]*	host overloaded: QEMU waited for a CPU .* in which spinner timed out" "$tmp/timeout-starved.tsv"
 	expect "starved: the results are kept as they came" grep -q "^test	spinner	fail	TIMEOUT" "$tmp/timeout-starved.tsv"

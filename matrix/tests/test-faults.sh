@@ -127,6 +127,7 @@ if command -v taskset >/dev/null 2>&1; then
 	spin_ktap='echo "KTAP version 1"; echo "1..1"; i=0; while [ $i -lt 10000 ]; do i=$((i+1)); done; echo "not ok 1 t_one # TIMEOUT after 30 s"'
 	qemu ov "if [ ! -e '$tmp/ov.once' ]; then : >'$tmp/ov.once'
 		for h in 1 2; do timeout 20 taskset -c 0 sh -c ': ov-hog; while :; do :; done' & done
+		sleep 0.5	# spinning before the program starts, as test-bootrun's starved case
 		exec taskset -c 0 nice -n 19 sh -c '$spin_ktap; $end; exec sleep 60'
 	fi
 	$ktap; $end"
