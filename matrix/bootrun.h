@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What bootrun's files share. bootrun.c runs QEMU, watches its console and
- * its time limits; bootrun_qemu.c checks and quotes its command;
+ * What bootrun's files share. bootrun.c is its command line;
+ * bootrun_boot.c runs QEMU, watches its console and its time limits; bootrun_qemu.c checks and quotes its command;
  * bootrun_console.c tells the console's lines apart;
  * bootrun_load.c says what the host's load took of a time limit;
  * bootrun_record.c decides how the boot ended and writes its record.
@@ -9,13 +9,23 @@
 #ifndef KMX_BOOTRUN_H
 #define KMX_BOOTRUN_H
 
+#include <signal.h>
 #include <stdio.h>
 #include <sys/types.h>
 
 #include "ktap_reader.h"
 
-/* bootrun.c: the monotonic clock, in seconds. */
+/* ---- bootrun_boot.c ------------------------------------------------------ */
+
+/* The monotonic clock, in seconds. */
 double now(void);
+
+/*
+ * The signal (INT, TERM, HUP) that asked the boot, or the cell around it,
+ * to stop; 0 if none. boot_catch_signals() sets it, without SA_RESTART.
+ */
+extern volatile sig_atomic_t boot_stop_signal;
+void boot_catch_signals(void);
 
 /* ---- bootrun_qemu.c ----------------------------------------------------- */
 
@@ -87,6 +97,22 @@ struct boot {
 struct cell_head {
 	const char *arch, *point, *build, *alone;
 };
+
+/* One boot, as bootrun's options or the cell program give it. */
+struct boot_opts {
+	const char *log_path, *out_path, *marker, *unbuilt, *qemu_pkg;
+	const char *prefix;	/* before each line printed: "" or "  [arch point] " */
+	double timeout, silence;	/* seconds: the boot in all, the console's silence */
+	double max_wait;	/* HOST_MAX_WAIT, as a fraction */
+	struct cell_head head;
+	char **qemu;		/* the QEMU command, NULL-terminated */
+};
+
+/* Boots, writes the record: 0 ok, 1 not ok or no record, 130 stopped by a signal. */
+int boot_run(const struct boot_opts *o);
+/* The record of a boot that did not start (1; 2 if it cannot be written). */
+int boot_record_only(const char *out, const struct cell_head *h, enum kmx_boot_outcome status,
+		     const char *why);
 
 void boot_classify(struct boot *b, const struct ktap_state *k);
 void put_result(FILE *f, const char *name, enum kmx_test_status status,

@@ -151,7 +151,7 @@ int write_record(const char *out, const struct cell_head *h, const struct boot *
 	f = fopen(tmp, "w");
 	if (!f)
 		return error("%s: %s", tmp, strerror(errno));
-	if (h->arch)	/* the build's line is run-cell.sh's, fields and all */
+	if (h->arch)	/* the build's line is cellrun's, fields and all */
 		fprintf(f, "arch\t%s\npoint\t%s\nbuild\t%s\n", h->arch, h->point, h->build);
 	fprintf(f, "boot\t%s\t%.1f\t", kmx_boot_outcome_name[b->status], b->seconds);
 	put_field(f, b->reason);

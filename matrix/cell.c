@@ -115,7 +115,7 @@ static int read_cell_tsv(struct cell *c, const char *path)
 		} else if (!strcmp(f[0], "qemu") && n == 2) {
 			xset(&c->qemu, f[1]);
 		} else if (!strcmp(f[0], "alone") && n == 2) {
-			/* run-cell.sh again: this boot ran alone, at the run's end */
+			/* cellrun again: this boot ran alone, at the run's end */
 			xset(&c->alone, f[1]);
 		} else if (!strcmp(f[0], "host") && n == 3) {
 			/* bootrun's seconds QEMU ran and waited for a CPU: the host's load */
@@ -225,7 +225,7 @@ static void cell_start(struct cell *a, const char *arch, const char *point)
 }
 
 /*
- * A cell booted again alone at the run's end (run-cell.sh again) says so,
+ * A cell booted again alone at the run's end (cellrun again) says so,
  * and names the boot it set aside when that was not its first
  * (attempt2/: the first stays in attempt1/).
  */

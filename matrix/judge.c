@@ -223,7 +223,7 @@ const char *cell_status(const struct cell *c)
 }
 
 /*
- * Whether a cell is booted again at once (run-cell.sh, `report retry`): a
+ * Whether a cell is booted again at once (cellrun, cell_retry_wanted()): a
  * boot that gave no results, or a failure QEMU or the host's load may have
  * caused, or an unexpected result. In a matrix, not a cell the run's end
  * boots again alone (cell_wants_alone_boot()): the builds and boots beside

@@ -6,8 +6,8 @@
 
 # ---- messages -----------------------------------------------------------------
 
-# "kmatrix: ..." on stderr: the prefix also lets first_error find our own
-# messages in a build log.
+# "kmatrix: ..." on stderr: the prefix also lets a build's classification
+# (cellrun) find our own messages in a build log.
 warn() { printf 'kmatrix: %s\n' "$*" >&2; }
 die() { warn "$@"; exit 1; }
 # A progress line in the style of the Makefile's: "  VERIFY  what".
@@ -116,38 +116,7 @@ guard_run() {	# RUN_DIR PID LIB
 		"$HOSTBIN/report" $REPORT_FLAGS summary --quiet "$1"' sh "$1" "$2" "$3" </dev/null >/dev/null 2>&1 &
 }
 
-# ---- logs -----------------------------------------------------------------------
-
-# The first error of a build log, one line for the results table: a
-# compiler's or assembler's "error:" / "Error:", modpost's "ERROR:", a
-# linker's undefined reference, make's own "***" (a failed recipe, a
-# missing target), or a "kmatrix: " message of ours. Tabs become spaces:
-# the line goes into a TSV field.
-FIRST_ERROR_RE='error:|undefined reference to|: \*\*\* |^kmatrix: '
-first_error() {	# LOG
-	grep -m1 -iE "$FIRST_ERROR_RE" "$1" | cut -c1-300 | tr '\t' ' '
-}
-
-# What in a failed build's log is the machine's fault, not the kernel's.
-# Only the lines up to the first error count: what a failed compile says
-# after it is not the cause. A missing tool reads "sh: 1: flex: not found"
-# (kbuild's shell is dash), "make[2]: gcc: No such file or directory" or
-# ccache's "Could not find compiler"; a header the patch forgot is a
-# compiler's "fatal error: x.h: No such file or directory" and stays `failed`.
-infra_error() (	# LOG
-	n=$(grep -n -m1 -iE "$FIRST_ERROR_RE" "$1" | cut -d: -f1)
-	head -n "${n:-999999}" "$1" |
-		grep -m1 -E 'No space left on device|Cannot allocate memory|Killed signal terminated program|not found \(Debian package|: not found$|: command not found|^make(\[[0-9]+\])?: [^ ]+: No such file or directory|Could not find compiler' |
-		cut -c1-300 | tr '\t' ' '
-)
-
 # ---- series and points -----------------------------------------------------------
-
-# What a series that did not apply said, in one line: the patch, and the
-# file and hunk (apply-series.sh's first two lines).
-series_error_summary() {	# SERIES_ERROR_FILE
-	sed 's/^kmatrix: *//' "$1" | head -n2 | paste -sd';' | sed 's/;/; /' | cut -c1-300 | tr '\t' ' '
-}
 
 # The series reader (matrix/series/, the Makefile's KMX_SERIES): every
 # question about a series' files goes to it, so that no name, path or line

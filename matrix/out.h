@@ -97,6 +97,8 @@ void print_table(const struct run *r);
 void print_flips_text(const struct run *r);
 int write_flips_md(FILE *f, const struct run *r, const char *arch);
 void print_cell_line(const struct cell *c);
+/* The first line of print_cell_line(), without its "[arch point] " and not escaped. */
+void cell_headline(const struct cell *c, char *buf, size_t size);
 /* Whether the cell now (its reproduce.sh) came out as was did; prints why, returns 0 if so. */
 int print_reproduced(const struct cell *was, const struct cell *now);
 void print_comparison(const struct comparison *cmp);

@@ -274,21 +274,9 @@ static int cmd_flips(int argc, char **argv, const struct expectations *x)
 	return !write_flips_md(stdout, &r, arch);
 }
 
-/* The outcomes' names as shell assignments (KMX_BUILD_OK=ok), for the scripts that write them. */
-static int vocab_shell(void)
-{
-#define KMX_X(e, s) printf("%s=%s\n", #e, s);
-	KMX_BUILD_OUTCOMES(KMX_X)
-	KMX_BOOT_OUTCOMES(KMX_X)
-#undef KMX_X
-	return 0;
-}
-
 static int cmd_vocab(int argc, char **argv, const struct expectations *x)
 {
-	(void)x;
-	if (argc == 1 && !strcmp(argv[0], "--shell"))
-		return vocab_shell();
+	(void)x, (void)argv;
 	if (argc)
 		return usage();
 #define KMX_X(e, s) " " s
@@ -315,8 +303,8 @@ static const struct {
 	const char *name;
 	int (*run)(int argc, char **argv, const struct expectations *x);
 } commands[] = {
-	{ "summary", cmd_summary }, { "cell", cmd_cell }, { "cell-done", cmd_cell_done },
-	{ "retry", cmd_retry }, { "reproduced", cmd_reproduced }, { "compare", cmd_compare },
+	{ "summary", cmd_summary }, { "cell", cmd_cell },
+	{ "reproduced", cmd_reproduced }, { "compare", cmd_compare },
 	{ "history", cmd_history }, { "runs", cmd_runs }, { "order", cmd_order }, { "again", cmd_again },
 	{ "regressions", cmd_regressions }, { "flips", cmd_flips }, { "vocab", cmd_vocab },
 	{ "query", cmd_query },

@@ -14,8 +14,6 @@ int usage(void);
 const char *need_run(const char *dir);
 
 int cmd_cell(int argc, char **argv, const struct expectations *x);
-int cmd_cell_done(int argc, char **argv, const struct expectations *x);
-int cmd_retry(int argc, char **argv, const struct expectations *x);
 int cmd_reproduced(int argc, char **argv, const struct expectations *x);
 int cmd_query(int argc, char **argv, const struct expectations *x);
 

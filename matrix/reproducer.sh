@@ -1,14 +1,14 @@
 #!/bin/sh
 # reproducer.sh: writes CELL_DIR/reproduce.sh, the cell's reproducer, and
-# kernel.config.gz beside it (run-cell.sh calls it once the cell's record
-# is written). The reproducer is a script to read before running it: what
+# kernel.config.gz beside it (cellrun runs it once the cell's record is
+# written). The reproducer is a script to read before running it: what
 # the cell was (arch, point and its commit, the series' hash, the kmatrix
 # commit, the Debian packages and their versions, the make variables, the
 # QEMU command), then two steps through kmatrix's own targets: `make cell`
 # rebuilds (a kernel built before is reused) and boots the cell once, into a
 # run of its own under results/reproduce/; `report reproduced` says whether
 # the cell's results came out the same.
-# Environment (run-cell.sh, from the Makefile's run_cell and cell.env): ARCH POINT CELL_DIR RUN_DIR
+# Environment (cellrun's, from its options and CELL_DIR/cell.in): ARCH POINT CELL_DIR RUN_DIR HOSTBIN
 # CELL_PKGS (the Debian packages the cell uses) CELL_CONFIG (its kernel's
 # .config) CELL_REV (the point's commit). CELL_DIR/reproduce.vars, the make
 # variables the cell was made with (VAR=value lines, written by the
@@ -18,8 +18,6 @@ set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 vars=$CELL_DIR/reproduce.vars
 [ -f "$vars" ] || die "$vars: missing (the Makefile writes it before the boot)"
-# (make's foreach leaves a space before each line but the first.)
-sed -i 's/^[[:space:]]*//' "$vars"
 
 kmatrix_commit=$(git -C "$TOP" rev-parse HEAD 2>/dev/null || echo unknown)
 [ -z "$(git -C "$TOP" status --porcelain --untracked-files=no 2>/dev/null)" ] ||

@@ -6,7 +6,7 @@
 # that regressed against base: the first patch of the series where it did
 # (first-bad.sh). Then `ended` in run.tsv, the reports and the table; the
 # exit status is the report's, 130 for a run that was interrupted.
-# A cell that a signal stopped left RUN_DIR/.interrupted (run-cell.sh), so
+# A cell that a signal stopped left RUN_DIR/.interrupted (cellrun), so
 # that a run stopped by Ctrl-C, whose make dies before this step, is
 # reported as interrupted too.
 # Environment: as run-open.sh's, and MAKE REPORT_FLAGS RETRIES FIRST_BAD
@@ -20,7 +20,7 @@ trap 'end_run "$RUN_DIR" interrupted; stop_job' INT TERM HUP
 exec 6>>"$RUN_DIR/.close.lock"
 flock -x 6
 # The cells still stopping (their make died alone, say) first: each holds
-# a shared lock on the run while it goes (run-cell.sh).
+# a shared lock on the run while it goes (cellrun).
 exec 7>>"$RUN_DIR/.cells.lock"
 flock -w 120 -x 7 || warn "cells of the run still going after 120 s"
 exec 7>&-

@@ -160,7 +160,7 @@ static void load_run_info(struct run *r)
 	}
 	/*
 	 * No `ended` line, but a cell a signal stopped said so: the run's make
-	 * died with the signal before it could close the run (run-cell.sh's
+	 * died with the signal before it could close the run (cellrun's
 	 * mark_interrupted).
 	 */
 	if (!r->ended && (in = fopen_in(r->dir, ".interrupted"))) {

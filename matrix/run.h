@@ -293,6 +293,19 @@ int run_lists_other_point(const char *run_dir, const char *arch, const char *poi
 /* Makes base the cell c's results are judged against, if it can be (booted, with results). */
 void cell_set_base(struct cell *c, const struct cell *base);
 void cell_judge(struct cell *c);
+/*
+ * cell_done.c: the cell at ARG (CELL_DIR or its cell.tsv) judged as its run
+ * judges it (kb and ms hold its run's known breaks and mutants while c is
+ * used); whether it is booted again at once; once its record is written,
+ * the run's reports, the cell's line and the run's progress (0: the cell
+ * is ok).
+ */
+struct known_breaks;
+struct mutants;
+void cell_load_judged(const char *arg, const struct expectations *x, struct cell *c,
+		      struct known_breaks *kb, struct mutants *ms);
+int cell_retry_wanted(const char *cell_dir, int in_matrix, const struct expectations *x);
+int cell_done(const char *cell_dir, const char *not_run_points, const struct expectations *x);
 /* Built, booted, reported, nothing unexpected; or a known break of the tree. */
 static inline int cell_ok(const struct cell *c)
 {

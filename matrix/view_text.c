@@ -29,28 +29,50 @@ static void print_regression(const struct cell *c, const struct test *t)
 			    status_name(t->status), t->name, c->point, t->failed_boots, t->boots, t->reason);
 }
 
+/* The cell's counts and first reason, as its line has them. */
+static void cell_counts_text(const struct cell *c, char *buf, size_t size)
+{
+	size_t n = snprintf(buf, size, "build %s %.1fs, boot %s %.1fs, tests: %u pass, %u fail, %u skip, %u unexpected",
+			    build_name(c->build), c->build_s, boot_name(c->boot), c->boot_s,
+			    c->counts[KMX_PASS], c->counts[KMX_FAIL] + c->counts[KMX_ERROR], c->counts[KMX_SKIP],
+			    c->unexpected);
+
+#define ADD(...) (n += snprintf(buf + (n < size ? n : size), n < size ? size - n : 0, __VA_ARGS__))
+	if (c->unjudged)
+		ADD(", %u unjudged", c->unjudged);
+	if (c->pre_existing)
+		ADD(", %u pre-existing", c->pre_existing);
+	if (c->gone)
+		ADD(", %u gone (reported at base, not here)", c->gone);
+	ADD("%s%s", c->boot_reason[0] || c->build_reason[0] ? ": " : "",
+	    c->build_reason[0] ? c->build_reason : c->boot_reason);
+#undef ADD
+}
+
+void cell_headline(const struct cell *c, char *buf, size_t size)
+{
+	if (c->verdict == CELL_INFRA)
+		snprintf(buf, size, "could not be judged (infra, build %s, boot %s): %s",
+			 build_name(c->build), boot_name(c->boot), c->infra_cause);
+	else if (c->verdict == CELL_KNOWN_BREAK)
+		snprintf(buf, size, "a known break of this tree (build %s, boot %s): %s",
+			 build_name(c->build), boot_name(c->boot), c->known_break);
+	else
+		cell_counts_text(c, buf, size);
+}
+
 void print_cell_line(const struct cell *c)
 {
-	if (c->verdict == CELL_INFRA) {
-		term_printf("  [%s %s] could not be judged (infra, build %s, boot %s): %s\n", c->arch, c->point,
-			    build_name(c->build), boot_name(c->boot), c->infra_cause);
+	static char line[8192];
+
+	cell_headline(c, line, sizeof(line));
+	term_printf("  [%s %s] %s\n", c->arch, c->point, line);
+	if (c->verdict == CELL_INFRA)
 		return;
+	if (c->verdict == CELL_KNOWN_BREAK) {
+		cell_counts_text(c, line, sizeof(line));
+		term_printf("  [%s %s] %s\n", c->arch, c->point, line);
 	}
-	if (c->verdict == CELL_KNOWN_BREAK)
-		term_printf("  [%s %s] a known break of this tree (build %s, boot %s): %s\n", c->arch, c->point,
-			    build_name(c->build), boot_name(c->boot), c->known_break);
-	term_printf("  [%s %s] build %s %.1fs, boot %s %.1fs, tests: %u pass, %u fail, %u skip, %u unexpected",
-		    c->arch, c->point, build_name(c->build), c->build_s, boot_name(c->boot), c->boot_s,
-		    c->counts[KMX_PASS], c->counts[KMX_FAIL] + c->counts[KMX_ERROR], c->counts[KMX_SKIP],
-		    c->unexpected);
-	if (c->unjudged)
-		term_printf(", %u unjudged", c->unjudged);
-	if (c->pre_existing)
-		term_printf(", %u pre-existing", c->pre_existing);
-	if (c->gone)
-		term_printf(", %u gone (reported at base, not here)", c->gone);
-	term_printf("%s%s\n", c->boot_reason[0] || c->build_reason[0] ? ": " : "",
-		    c->build_reason[0] ? c->build_reason : c->boot_reason);
 	if (c->retry)
 		term_printf("  [%s %s]   booted twice; %s\n", c->arch, c->point, c->retry);
 	/* A busy host explains a slow boot; said once it is a quarter of it. */

@@ -14,8 +14,9 @@ CELL_TEST_TIMEOUT = $(shell echo $$(( $(TEST_TIMEOUT) > $(test_timeout_min) ? $(
 CELL_BOOT_SILENCE = $(shell echo $$(( $(CELL_TEST_TIMEOUT) + 30 > $(BOOT_SILENCE) ? $(CELL_TEST_TIMEOUT) + 30 : $(BOOT_SILENCE) )))
 APPEND = console=$(call arch,CONSOLE) panic=-1 kmatrix_timeout=$(CELL_TEST_TIMEOUT) $(call arch,APPEND) \
 	$(if $(filter 1,$(COVERAGE)),kmatrix_gcov=1) $(if $(GUEST_ONLY),kmatrix_only=$(GUEST_ONLY)) $(GUEST_APPEND)
-QEMU_CMD = $(call arch,QEMU) $(call arch,QEMU_ARGS) -nographic -monitor none \
-	-no-reboot -kernel $(IMAGE_CACHED) -initrd $(CELL_INITRD) -append '$(APPEND)'
+# The QEMU command, one argument a word but the kernel's command line, which is one.
+QEMU_WORDS = $(call arch,QEMU) $(call arch,QEMU_ARGS) -nographic -monitor none \
+	-no-reboot -kernel $(IMAGE_CACHED) -initrd $(CELL_INITRD) -append
 
 #> POINT: the point of `make cell` and the single steps
 POINT ?= $(firstword $(POINTS))
@@ -24,38 +25,41 @@ POINT ?= $(firstword $(POINTS))
 # so a series that does not apply to this tree cannot stop it.
 series_points = $(filter-out pristine,$(1))
 
-# One cell: build, boot, record (matrix/run-cell.sh). A failed build is a
+# One cell: build, boot, record (matrix/cellrun/). A failed build is a
 # result, not a make error, so the cell always leaves its cell.tsv; the
 # report decides the exit status. The build holds the arch's tree and build
 # directory; the boot needs only the point's kernel and initrd, kept per
 # commit, so in a matrix it runs beside the arch's next build.
 # What every cell of a run is given; the rest of a cell is its arch and
-# point, and what its build's make writes to CELL_DIR/cell.env. A recipe
+# point, and what its build's make writes to CELL_DIR/cell.in. A recipe
 # that builds writes `export MAKE='$(MAKE)'` itself: make hands its job
 # slots only to a line where $(MAKE) stands literally, not through a
-# variable, and kbuild then ran at -j1 ("jobserver unavailable").
-# run-cell.sh is exec'd, so that make's SIGTERM reaches it (a shell
-# between would die and leave it running), and with setpriv --pdeathsig,
-# so that it gets one when the make above it dies by SIGKILL: no cell
-# outlives its run (run-cell.sh stops its job's session and records how
-# the cell ended).
-run_cell = RUN_ID=$(RUN_ID) RUN_DIR=$(RUN_DIR) HOSTBIN=$(HOSTBIN) V=$(V) LOCKS=$(LOCKS) \
-	RETRIES=$(RETRIES) KMATRIX_RUN='run $(RUN_ID)' CELL_IN_MATRIX=$(CELL_IN_MATRIX) REPORT_FLAGS='$(REPORT_FLAGS)' \
-	ARCH=$(1) POINT=$(2) CELL_DIR=$(call cell_dir,$(1),$(2)) NOT_RUN_POINTS='$(NOT_RUN_POINTS)' \
-	SERIES_ERROR=$(if $(call series_points,$(2)),$(SERIES_ERROR)) exec setpriv --pdeathsig TERM $(TOP)/matrix/run-cell.sh
+# variable, and kbuild then ran at -j1 ("jobserver unavailable"); cellrun
+# runs the cell's make as $$MAKE.
+# cellrun is exec'd, so that make's SIGTERM reaches it (a shell between
+# would die and leave it running), and with setpriv --pdeathsig, so that
+# it gets one when the make above it dies by SIGKILL: no cell outlives its
+# run (cellrun stops its build's session or its QEMU, and records how the
+# cell ended). $(call run_cell,ARCH,POINT,STEP)
+run_cell = HOSTBIN=$(HOSTBIN) exec setpriv --pdeathsig TERM $(HOSTBIN)/cellrun $(REPORT_FLAGS) \
+	--run $(RUN_DIR) $(RUN_ID) --locks $(LOCKS) --retries $(RETRIES) \
+	$(if $(filter 1,$(CELL_IN_MATRIX)),--in-matrix) $(if $(filter 1,$(V)),--verbose) \
+	$(if $(call series_points,$(2)),--series-error $(SERIES_ERROR)) --not-run-points '$(NOT_RUN_POINTS)' \
+	--reproducer $(TOP)/matrix/reproducer.sh --cell $(1) $(2) $(3)
 # The cells at the series' points do not run when the series does not apply
 # (SERIES_ERROR non-empty): they end at once, and the progress lines leave
 # them out of the time to go.
 NOT_RUN_POINTS = $(if $(shell test -s $(SERIES_ERROR) && echo 1),$(call series_points,$(POINTS)))
-# What the boot of the cell at ARCH and POINT needs, in shell syntax: the
-# cell's build writes it (its make knows the point's commit, kernel and
-# initrd), and run-cell.sh's boot reads it.
-cell_env_var = $(1)='$(subst ','\'',$(strip $(2)))'$(newline)
-CELL_ENV = $(foreach v,QEMU_CMD QEMU_PKG BOOT_TIMEOUT HOST_MAX_WAIT,$(call cell_env_var,$(v),$($(v)))) \
-	$(call cell_env_var,BOOT_SILENCE,$(CELL_BOOT_SILENCE)) \
-	$(call cell_env_var,KSELFTESTS_UNBUILT,$(if $(KSELFTESTS),$(KST_UNBUILT))) \
-	$(call cell_env_var,CELL_PKGS,$(call arch_pkgs,$(ARCH)) $(KSRC_PKG)) \
-	$(call cell_env_var,CELL_CONFIG,$(BUILD)/config.last) $(call cell_env_var,CELL_REV,$(POINT_REV))
+# What the boot of the cell at ARCH and POINT needs, as data (KEY, a tab,
+# the value, a line; matrix/cellrun/inputs.c reads it): the cell's build
+# writes it (its make knows the point's commit, kernel and initrd).
+cell_in_line = $(1)$(tab)$(strip $(2))$(newline)
+CELL_IN = $(foreach w,$(QEMU_WORDS),$(call cell_in_line,qemu,$(w)))$(call cell_in_line,qemu,$(APPEND)) \
+	$(call cell_in_line,qemu-pkg,$(QEMU_PKG)) $(call cell_in_line,boot-timeout,$(BOOT_TIMEOUT)) \
+	$(call cell_in_line,boot-silence,$(CELL_BOOT_SILENCE)) $(call cell_in_line,host-max-wait,$(HOST_MAX_WAIT)) \
+	$(call cell_in_line,kselftests-unbuilt,$(if $(KSELFTESTS),$(KST_UNBUILT))) \
+	$(call cell_in_line,packages,$(call arch_pkgs,$(ARCH)) $(KSRC_PKG)) \
+	$(call cell_in_line,config,$(BUILD)/config.last) $(call cell_in_line,commit,$(POINT_REV))
 QEMU_PKG = $(call arch,QEMU_PKG)
 # The make variables that make a cell what it is, which its reproducer
 # (matrix/reproducer.sh) gives `make cell` again, one VAR=value a line.
@@ -66,15 +70,19 @@ define newline
 
 
 endef
-#> cell-env: write what ARCH's cell at POINT boots with (CELL_DIR/cell.env, reproduce.vars); run-cell.sh's build does
+empty :=
+tab := $(empty)	$(empty)
+# Lines made by $(foreach) or joined by make, without the space it puts first.
+lines = $(subst $(newline) ,$(newline),$(1))
+#> cell-env: write what ARCH's cell at POINT boots with (CELL_DIR/cell.in, reproduce.vars); a cell's build does
 # (The folder by $(shell): make expands a recipe whole before its first line runs.)
 cell-env:
 	$(call need_arch)
 	$(call need_point)
 	$(shell mkdir -p $(CELL_DIR))
-	$(file >$(CELL_DIR)/reproduce.vars,$(foreach v,$(REPRODUCE_VARS),$(v)=$(strip $($(v)))$(newline)))
-	$(file >$(CELL_DIR)/cell.env.tmp,$(CELL_ENV))
-	$(Q)sed 's/^[[:space:]]*//' $(CELL_DIR)/cell.env.tmp >$(CELL_DIR)/cell.env && rm -f $(CELL_DIR)/cell.env.tmp
+	$(file >$(CELL_DIR)/reproduce.vars,$(call lines,$(foreach v,$(REPRODUCE_VARS),$(v)=$(strip $($(v)))$(newline))))
+	$(file >$(CELL_DIR)/cell.in.tmp,$(call lines,$(CELL_IN)))
+	$(Q)mv -f $(CELL_DIR)/cell.in.tmp $(CELL_DIR)/cell.in
 # The points a run names must exist once the series' tags are made, before
 # any cell builds; but a point of a series that does not apply to this
 # tree: its cells say why they did not run.
@@ -89,7 +97,7 @@ cell: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(call need_point)
 	$(Q)$(if $(call series_points,$(POINT)),$(MAKE) --no-print-directory series || test -s $(SERIES_ERROR),true)
 	$(Q)$(call check_points,$(POINT))
-	$(Q)export MAKE='$(MAKE)'; $(call run_cell,$(ARCH),$(POINT)) all
+	$(Q)export MAKE='$(MAKE)'; $(call run_cell,$(ARCH),$(POINT),all)
 
 # A run's cells, as make goals: make knows them from ARCHES x POINTS.
 CELLS := $(foreach p,$(POINTS),$(foreach a,$(ARCHES),cell/$(a)/$(p)))
@@ -111,7 +119,7 @@ CELL_JOBS ?= $(shell echo $$(( $(JOBS) + 1 )))
 # leaves no cell.tsv and is reported as such, the other cells still run,
 # and the run is still closed. setpriv --pdeathsig: the cells' make gets
 # SIGTERM when this make dies, however it dies (SIGKILL too), and passes
-# it on to each cell's run-cell.sh. (No shell character in the line: make
+# it on to each cell's cellrun. (No shell character in the line: make
 # then starts setpriv itself, so the death watched is make's, not a
 # shell's.) Ctrl-C reaches every process; a cell a signal stops leaves
 # RUN_DIR/.interrupted, which the reports take as the run's end, since
@@ -173,17 +181,17 @@ cell_step = $(if $(CELLS_BUILT),cell-build/$(1),cell/$(1))
 $(foreach c,$(CELL_TARGETS:cell/%=%),$(eval cell_arch := $(firstword $(subst /, ,$(c)))) \
 	$(if $(last.$(cell_arch)),$(eval $(call cell_step,$(c)): | $(call cell_step,$(last.$(cell_arch))))) \
 	$(eval last.$(cell_arch) := $(c)))
-# One step of a cell: run-cell.sh with the cell's arch and point. (Each
+# One step of a cell: cellrun with the cell's arch and point. (Each
 # line that builds names $(MAKE) itself, for the job slots: see run_cell.)
-run_cell_of = $(call run_cell,$(firstword $(subst /, ,$(1))),$(word 2,$(subst /, ,$(1))))
+run_cell_of = $(call run_cell,$(firstword $(subst /, ,$(1))),$(word 2,$(subst /, ,$(1))),$(2))
 ifneq ($(CELLS_BUILT),)
 cell/%: cell-build/% FORCE
-	$(Q)$(call run_cell_of,$*) boot
+	$(Q)$(call run_cell_of,$*,boot)
 else
 cell/%: FORCE
-	$(Q)export MAKE='$(MAKE)'; $(call run_cell_of,$*) all
+	$(Q)export MAKE='$(MAKE)'; $(call run_cell_of,$*,all)
 endif
 cell-build/%: FORCE
-	$(Q)export MAKE='$(MAKE)'; $(call run_cell_of,$*) build
+	$(Q)export MAKE='$(MAKE)'; $(call run_cell_of,$*,build)
 again/%: FORCE
-	$(Q)$(call run_cell_of,$*) again
+	$(Q)$(call run_cell_of,$*,again)

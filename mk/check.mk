@@ -12,7 +12,7 @@ SUITE ?=
 CASE  ?=
 # No kernel tree needed: gen_init_cpio (from the tree) is tested only once
 # the tree is imported, as make check does first.
-unit-tests: $(HOSTBIN)/bootrun $(HOSTBIN)/report $(HOSTBIN)/series $(HOSTBIN)/coverage $(if $(wildcard $(SRC)/.stamp_imported),$(HOSTBIN)/gen_init_cpio)
+unit-tests: $(HOSTBIN)/cellrun $(HOSTBIN)/bootrun $(HOSTBIN)/report $(HOSTBIN)/series $(HOSTBIN)/coverage $(if $(wildcard $(SRC)/.stamp_imported),$(HOSTBIN)/gen_init_cpio)
 	$(Q)$(MAKE) --no-print-directory -C $(TOP)/matrix/tests HOSTBIN=$(HOSTBIN) HOST_CC=$(HOST_CC) \
 		SUITE='$(SUITE)' CASE='$(CASE)'
 

@@ -1,20 +1,27 @@
-# mk/host-tools.mk: the host tools (bootrun, report, coverage, gen_init_cpio).
+# mk/host-tools.mk: the host tools (cellrun, bootrun, report, coverage, series, gen_init_cpio).
 
 HOST_CC     ?= cc
 HOST_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -Wno-format-truncation -std=gnu11
-HOST_TOOLS  := bootrun report series gen_init_cpio
+HOST_TOOLS  := cellrun bootrun report series gen_init_cpio
 # Written under another name, then renamed: cells running side by side may
 # each find a tool out of date, and none may run a half-written one.
 $(HOSTBIN)/%: $(TOP)/matrix/%.c $(wildcard $(TOP)/matrix/*.h)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -I$(TOP)/matrix -o $@.$$$$ $(filter %.c,$^) && mv -f $@.$$$$ $@
-$(HOSTBIN)/bootrun $(HOSTBIN)/report: $(addprefix $(TOP)/matrix/,ktap_reader.c ktap_lines.c ktap_results.c)
-# bootrun: the QEMU command, the console's lines, the host's load, the record (bootrun.h).
-$(HOSTBIN)/bootrun: $(wildcard $(TOP)/matrix/bootrun_*.c)
-# report: its commands (report*.c), the model of a run (run*.c, cell.c,
-# judge.c) and its views (out.c, view_*.c).
-$(HOSTBIN)/report: $(addprefix $(TOP)/matrix/,run.c cell.c judge.c run_diff.c expect.c mutants.c out.c util.c) \
-	$(wildcard $(TOP)/matrix/view_*.c $(TOP)/matrix/report_*.c)
+KTAP_SRCS   := $(addprefix $(TOP)/matrix/,ktap_reader.c ktap_lines.c ktap_results.c)
+# A boot: the QEMU command, the console's lines, the host's load, the record (bootrun.h).
+BOOT_SRCS   := $(filter-out %/bootrun.c,$(wildcard $(TOP)/matrix/bootrun_*.c))
+# The model of a run (run*.c, cell*.c, judge.c; run.h) and its views (out.c, view_*.c).
+MODEL_SRCS  := $(addprefix $(TOP)/matrix/,run.c cell.c cell_done.c judge.c run_diff.c expect.c mutants.c out.c util.c) \
+	$(wildcard $(TOP)/matrix/view_*.c)
+$(HOSTBIN)/bootrun: $(KTAP_SRCS) $(BOOT_SRCS)
+# report: its commands (report*.c) over the model.
+$(HOSTBIN)/report: $(KTAP_SRCS) $(MODEL_SRCS) $(wildcard $(TOP)/matrix/report_*.c)
+# cellrun: one cell (matrix/cellrun/), booted as bootrun boots, judged by the model.
+$(HOSTBIN)/cellrun: $(wildcard $(TOP)/matrix/cellrun/*.c $(TOP)/matrix/cellrun/*.h $(TOP)/matrix/*.h) \
+		$(KTAP_SRCS) $(BOOT_SRCS) $(MODEL_SRCS)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) -I$(TOP)/matrix -o $@.$$$$ $(filter %.c,$^) && mv -f $@.$$$$ $@
 # coverage: the series' lines a coverage boot ran (make coverage).
 $(HOSTBIN)/coverage: $(addprefix $(TOP)/matrix/,out.c util.c) $(wildcard $(TOP)/matrix/coverage_*.c)
 # The toolchain's GCC plugin (see XPLUGIN), built with the host's C++

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Fault injection: each fault of docs/faults.md's "Faults and what you get"
-# table, injected into the real run-open.sh, run-close.sh, run-cell.sh,
+# table, injected into the real run-open.sh, run-close.sh, cellrun,
 # with-lock.sh and report, run by a real make as mk/cells.mk's `matrix`
 # recipe runs them, with a stand-in for the cells' make and the kernel build
 # (FAKE_BUILD_<arch>) and for QEMU (a script per arch). Each test checks how the cell is classified
@@ -15,11 +15,11 @@ trap '[ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"' EXIT
 . "$here/lib.sh"
 
 # The stand-in for the cells' make: `run-cells` and again/ARCH/POINT run
-# the real run-cell.sh as the Makefile's run_cell does (setpriv
-# --pdeathsig), one at a time, the cells in `report order`'s order; a
-# signal is passed on to the cell running, and no other cell starts, as
-# make does. The cell's own make (`cell-env kernel initrd`) writes
-# cell.env, and its build's outcome is FAKE_BUILD_<arch>'s.
+# the real cellrun as the Makefile's run_cell does (setpriv --pdeathsig),
+# one at a time, the cells in `report order`'s order; a signal is passed
+# on to the cell running, and no other cell starts, as make does. The
+# cell's own make (`cell-env kernel initrd`) writes cell.in, and its
+# build's outcome is FAKE_BUILD_<arch>'s.
 cat >"$tmp/make" <<'EOF'
 #!/bin/sh
 export MAKE="$0"
@@ -37,8 +37,11 @@ for a; do
 done
 stopped= child=
 trap 'stopped=1; [ -z "$child" ] || kill -TERM "$child" 2>/dev/null' INT TERM HUP
-cell_step() {	# STEP: run-cell.sh, a signal passed on to it
-	env --default-signal=INT,QUIT setpriv --pdeathsig TERM "$MATRIX/run-cell.sh" "$1" &
+cell_step() {	# STEP: cellrun, a signal passed on to it
+	env --default-signal=INT,QUIT setpriv --pdeathsig TERM "$HOSTBIN/cellrun" $REPORT_FLAGS \
+		--run "$RUN_DIR" "$RUN_ID" --locks "$LOCKS" --retries "${RETRIES:-1}" ${CELL_IN_MATRIX:+--in-matrix} \
+		${SERIES_ERROR:+--series-error "$SERIES_ERROR"} --not-run-points "${NOT_RUN_POINTS:-}" \
+		--reproducer "$MATRIX/reproducer.sh" --cell "$ARCH" "$POINT" "$1" &
 	child=$!
 	echo "$child" >"$RUN_DIR/.cell-pid"	# for a test that stops this cell alone
 	wait "$child"
@@ -65,8 +68,8 @@ done
 [ -n "$cells$again" ] && exit 0
 if [ -n "$env_goal" ]; then
 	mkdir -p "$RUN_DIR/$arch-$point"
-	printf "QEMU_CMD='%s'\nQEMU_PKG=qemu-system-fake\nBOOT_TIMEOUT=%s\nBOOT_SILENCE=%s\nHOST_MAX_WAIT=%s\n" \
-		"$FAKES/qemu-$arch" "$BOOT_TIMEOUT" "$BOOT_SILENCE" "${HOST_MAX_WAIT:-50}" >"$RUN_DIR/$arch-$point/cell.env"
+	printf "qemu\t%s\nqemu-pkg\tqemu-system-fake\nboot-timeout\t%s\nboot-silence\t%s\nhost-max-wait\t%s\n" \
+		"$FAKES/qemu-$arch" "$BOOT_TIMEOUT" "$BOOT_SILENCE" "${HOST_MAX_WAIT:-50}" >"$RUN_DIR/$arch-$point/cell.in"
 fi
 [ -n "$build_goal" ] || exit 0
 eval "how=\${FAKE_BUILD_$arch:-ok}"
@@ -268,9 +271,9 @@ killed_run() {	# NAME POINT GROUP WHAT: GROUP 1 kills the run's whole process gr
 	if [ "$3" = 1 ]; then kill -KILL -"$top"; else kill -KILL "$top"; fi
 	wait $!
 	i=0
-	while pgrep -f "$tmp/fakes/qemu-slow2|$bin/bootrun .*$1" >/dev/null && [ $i -lt 30 ]; do sleep 0.1; i=$((i + 1)); done
+	while pgrep -f "$tmp/fakes/qemu-slow2|$bin/cellrun .*$1" >/dev/null && [ $i -lt 30 ]; do sleep 0.1; i=$((i + 1)); done
 	expect "$4: no QEMU left behind" sh -c "! pgrep -f '^/bin/sh $tmp/fakes/qemu-slow2' >/dev/null"
-	expect "$4: no bootrun left behind" sh -c "! pgrep -f '^$bin/[b]ootrun .*$1' >/dev/null"
+	expect "$4: no cellrun left behind" sh -c "! pgrep -f '^$bin/[c]ellrun .*$1' >/dev/null"
 	# (Dead, or a zombie its new parent has yet to reap.)
 	expect "$4: no cell left behind" sh -c "! ps -o stat= -p \$(cat '$tmp/$1/results/$1/.cell-pid') | grep -qv Z"
 	expect "$4: the arch's lock is free" flock -n "$tmp/locks/slow2" true
@@ -284,9 +287,9 @@ killed_run() {	# NAME POINT GROUP WHAT: GROUP 1 kills the run's whole process gr
 # The run's make alone: the cells' make gets its death signal, passes SIGTERM
 # on, and each cell records how it ended.
 killed_run kill9 y 0 "SIGKILL of the run's make"
-# The run's whole process group (a CI timeout's kill -KILL -PGID): run-cell.sh
-# dies at once too; the boot's session is not in the group, and its
-# watchdog ends it.
+# The run's whole process group (a CI timeout's kill -KILL -PGID): cellrun
+# dies at once too; QEMU is not in the group, and gets its death signal
+# from cellrun's death (a build's session: its watchdog).
 killed_run kill9g z 1 "SIGKILL of the run's group"
 
 # The run's make stopped while a cell builds, by SIGKILL or by SIGINT to it

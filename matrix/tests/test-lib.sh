@@ -1,27 +1,9 @@
 #!/bin/sh
-# Tests of matrix/lib.sh: the first error of a log, the series' points in
-# order, resolving a point, subjects, the series' patch files, the files an
+# Tests of matrix/lib.sh: the series' points in order, resolving a point, subjects, the series' patch files, the files an
 # arch builds, and the time helpers.
 set -u
 . "$(dirname "$0")/lib.sh"
 make_tmp
-
-# ---- first_error: the line that says what went wrong ----------------------
-log() { printf '%s\n' "$@" >"$tmp/log"; first_error "$tmp/log"; }
-tab=$(printf '\t')
-expect "compiler error, tab made a space" [ "$(log '  CC      kernel/signal.o' \
-	"kernel/signal.c:12:5: error: bad${tab}thing" 'make[2]: *** [scripts/Makefile.build:250: kernel/signal.o] Error 1')" = \
-	'kernel/signal.c:12:5: error: bad thing' ]
-expect "assembler Error:" [ "$(log '  AS      head.o' 'head.S:3: Error: unknown opcode')" = 'head.S:3: Error: unknown opcode' ]
-expect "linker: the undefined reference, not make's Error" [ "$(log "ld: signal.o: in function \`f':" \
-	"signal.c:(.text+0x1): undefined reference to \`g'" 'make: *** [Makefile:1200: vmlinux] Error 1')" = \
-	"signal.c:(.text+0x1): undefined reference to \`g'" ]
-expect "modpost ERROR:" [ "$(log 'ERROR: modpost: "do_exit" [x.ko] undefined!')" = 'ERROR: modpost: "do_exit" [x.ko] undefined!' ]
-expect "make's missing target" [ "$(log "make[1]: *** No rule to make target 'k/x.o'.  Stop." 'make: *** [Makefile:1: k] Error 2')" = \
-	"make[1]: *** No rule to make target 'k/x.o'.  Stop." ]
-expect "a kmatrix message" [ "$(log '  CONFIG  m68k' "kmatrix: .config: 'CONFIG_X=y' did not survive")" = \
-	"kmatrix: .config: 'CONFIG_X=y' did not survive" ]
-expect "a warning is not an error" [ -z "$(log 'x.c:1: warning: unused variable [-Wunused]' '  LD      vmlinux')" ]
 
 # ---- a made-up series: ten patches, and a named point after-c -------------------
 export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@t GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@t

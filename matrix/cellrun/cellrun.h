@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What cellrun's files share. cellrun.c takes a cell through its steps;
+ * job.c runs the cell's make in a session of its own; build_log.c reads
+ * what a build or a series left; inputs.c reads what the boot needs
+ * (CELL_DIR/cell.in).
+ */
+#ifndef KMX_CELLRUN_H
+#define KMX_CELLRUN_H
+
+#include <stddef.h>
+
+/* ---- job.c ---------------------------------------------------------------- */
+
+/*
+ * A command in a session of its own, waited for, its output appended to
+ * log (and copied to stdout with tee). With lock, the job's processes hold
+ * that file locked (flock) while they run, after saying what they wait for
+ * (lock_what) and for whom (the lock's .owner file, which owner fills).
+ */
+struct job {
+	char **argv;
+	const char *log;
+	int tee;
+	const char *lock, *lock_what, *owner;
+};
+
+/* The job's exit status (128 + N for signal N); 130 when stopped before it ran; 125 if it cannot start. */
+int job_run(const struct job *j);
+/* The folder PATH and those above it, as mkdir -p. */
+int mkdir_p(const char *path);
+/* PATH and everything under it, gone (rm -rf). */
+void remove_tree(const char *path);
+
+/* ---- build_log.c ---------------------------------------------------------- */
+
+#define ONE_LINE_MAX 300	/* a reason in a record's field, as the tables show it */
+
+/*
+ * The build's line of a cell's record: STATUS, SECONDS, REASON (tabs),
+ * from its log and its make's exit status; stopped: a signal cut it off.
+ */
+void build_outcome(const char *log, int rc, int stopped, double secs, char *out, size_t size);
+/* A series that did not apply, in one line: its first two lines (patch; file and hunk). */
+void series_error_line(const char *path, char *out, size_t size);
+
+/* ---- inputs.c ------------------------------------------------------------- */
+
+/* What the boot of a cell needs: its build's make writes it, in CELL_DIR/cell.in. */
+struct cell_inputs {
+	char **qemu;		/* the QEMU command, NULL-terminated */
+	size_t nqemu;
+	char *qemu_pkg, *unbuilt, *packages, *config, *commit;
+	double boot_timeout, boot_silence, max_wait;
+};
+
+/* 0 when read; else why not in WHY (the file, the line). */
+int cell_inputs_read(const char *path, struct cell_inputs *in, char *why, size_t size);
+
+#endif
