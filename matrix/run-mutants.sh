@@ -7,7 +7,7 @@
 # run (run-open.sh), which the Makefile's cells' make and run-close.sh
 # then run and close as any other, with RUN_DIR/mutants.tsv, which says what
 # each mutant is; report judges each cell by MUTANT_BASE's expectations and
-# calls the mutant killed, survived or invalid there (see matrix/mutants.c).
+# calls the mutant killed, survived or invalid there (see matrix/report/mutants.c).
 #
 # What a catalogue's patches may say, as git trailers (git interpret-trailers):
 #   Corrupts: NN                        the series patch the mistake is in

@@ -14,7 +14,7 @@ COVERAGE_POINT ?= $(lastword $(POINTS))
 COVERAGE_ARCHES = $(foreach a,$(ARCHES),$(if $($(a)_COVERAGE),$(a)))
 COVERAGE_RESULTS = $(RESULTS)/coverage
 # The series' word on changed lines no test can run, and why (FILE, TEXT,
-# ARCHES, REASON: see matrix/coverage.c).
+# ARCHES, REASON: see matrix/coverage/coverage.c).
 #> COVERAGE_UNREACHABLE: the lines make coverage is told no test can run (default: SERIES/coverage/unreachable.tsv)
 COVERAGE_UNREACHABLE ?= $(wildcard $(SERIES)/coverage/unreachable.tsv)
 # Its word on changed lines the tests run that no mutant can change, and why

@@ -17,13 +17,13 @@ GUEST_CFLAGS  = $(call arch,USER_CFLAGS) -Os -static -nostdlib -ffreestanding \
 	-Wall -Wextra -Werror -Wno-unused-function \
 	-I$(TOP)/initramfs-builder/include -I$(TOP)/guest-tests -I$(HEADERS)/include \
 	-DKMX_ARCH_ABI_FILE='"arch-$(ARCH).h"' -DKMX_ARCH_TEST_FILE='"arch-$(ARCH)-test.h"' \
-	-idirafter $(TOP)/matrix \
+	-idirafter $(TOP)/include \
 	-MMD -MP -MF $@.d $(call arch,CFLAGS_$(notdir $@))
 # No libgcc by default: the sparc64 compiler has none for -m32. An arch whose
 # compiler calls a libgcc helper for plain C (sh4: integer division) names it
 # in its USER_LDLIBS, which go after the source, where the linker needs them.
 GUEST_LDLIBS  = $(call arch,USER_LDLIBS)
-GUEST_HDRS   := $(TOP)/matrix/vocab.h $(wildcard $(TOP)/initramfs-builder/include/*.h $(TOP)/guest-tests/*.h \
+GUEST_HDRS   := $(TOP)/include/vocab.h $(wildcard $(TOP)/initramfs-builder/include/*.h $(TOP)/guest-tests/*.h \
 	$(TOP)/guest-tests/harness/*.h $(TOP)/guest-tests/optional/*.h)
 # Every arch runs guest-tests/*.c; guest-tests/optional/ holds the tests an
 # arch file asks for by name (<arch>_GUEST_TESTS).

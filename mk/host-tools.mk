@@ -3,27 +3,32 @@
 HOST_CC     ?= cc
 HOST_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -Wno-format-truncation -std=gnu11
 HOST_TOOLS  := cellrun bootrun report series gen_init_cpio
+# Where the host tools' headers are: the vocabulary host and guest share
+# (include/), then each program's folder (matrix/*/).
+HOST_INCLUDES := -I$(TOP)/include $(addprefix -I$(TOP)/matrix/,util ktap report bootrun coverage cellrun)
+HOST_HDRS   := $(wildcard $(TOP)/include/*.h $(TOP)/matrix/*/*.h)
 # Written under another name, then renamed: cells running side by side may
 # each find a tool out of date, and none may run a half-written one.
-$(HOSTBIN)/%: $(TOP)/matrix/%.c $(wildcard $(TOP)/matrix/*.h)
-	$(Q)mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) -I$(TOP)/matrix -o $@.$$$$ $(filter %.c,$^) && mv -f $@.$$$$ $@
-KTAP_SRCS   := $(addprefix $(TOP)/matrix/,ktap_reader.c ktap_lines.c ktap_results.c)
+host_link = $(Q)mkdir -p $(@D) && \
+	$(HOST_CC) $(HOST_CFLAGS) $(HOST_INCLUDES) -o $@.$$$$ $(filter %.c,$^) && mv -f $@.$$$$ $@
+UTIL_SRCS   := $(TOP)/matrix/util/util.c
+KTAP_SRCS   := $(addprefix $(TOP)/matrix/ktap/,ktap_reader.c ktap_lines.c ktap_results.c)
 # A boot: the QEMU command, the console's lines, the host's load, the record (bootrun.h).
-BOOT_SRCS   := $(filter-out %/bootrun.c,$(wildcard $(TOP)/matrix/bootrun_*.c))
-# The model of a run (run*.c, cell*.c, judge.c; run.h) and its views (out.c, view_*.c).
-MODEL_SRCS  := $(addprefix $(TOP)/matrix/,run.c cell.c cell_done.c judge.c run_diff.c expect.c mutants.c out.c util.c) \
-	$(wildcard $(TOP)/matrix/view_*.c)
-$(HOSTBIN)/bootrun: $(KTAP_SRCS) $(BOOT_SRCS)
+BOOT_SRCS   := $(filter-out %/bootrun.c,$(wildcard $(TOP)/matrix/bootrun/*.c))
+# The model of a run (run.h: run*.c, cell*.c, judge.c...) and its views (out.c, view_*.c).
+MODEL_SRCS  := $(filter-out %/report.c %/report_cell.c %/report_usage.c,$(wildcard $(TOP)/matrix/report/*.c))
+# bootrun: a boot on the command line.
+$(HOSTBIN)/bootrun: $(TOP)/matrix/bootrun/bootrun.c $(BOOT_SRCS) $(KTAP_SRCS) $(UTIL_SRCS) $(HOST_HDRS)
+	$(host_link)
 # report: its commands (report*.c) over the model.
-$(HOSTBIN)/report: $(KTAP_SRCS) $(MODEL_SRCS) $(wildcard $(TOP)/matrix/report_*.c)
-# cellrun: one cell (matrix/cellrun/), booted as bootrun boots, judged by the model.
-$(HOSTBIN)/cellrun: $(wildcard $(TOP)/matrix/cellrun/*.c $(TOP)/matrix/cellrun/*.h $(TOP)/matrix/*.h) \
-		$(KTAP_SRCS) $(BOOT_SRCS) $(MODEL_SRCS)
-	$(Q)mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) -I$(TOP)/matrix -o $@.$$$$ $(filter %.c,$^) && mv -f $@.$$$$ $@
+$(HOSTBIN)/report: $(wildcard $(TOP)/matrix/report/report*.c) $(MODEL_SRCS) $(KTAP_SRCS) $(UTIL_SRCS) $(HOST_HDRS)
+	$(host_link)
+# cellrun: one cell, booted as bootrun boots, judged by the model.
+$(HOSTBIN)/cellrun: $(wildcard $(TOP)/matrix/cellrun/*.c) $(BOOT_SRCS) $(KTAP_SRCS) $(MODEL_SRCS) $(UTIL_SRCS) $(HOST_HDRS)
+	$(host_link)
 # coverage: the series' lines a coverage boot ran (make coverage).
-$(HOSTBIN)/coverage: $(addprefix $(TOP)/matrix/,out.c util.c) $(wildcard $(TOP)/matrix/coverage_*.c)
+$(HOSTBIN)/coverage: $(wildcard $(TOP)/matrix/coverage/*.c) $(TOP)/matrix/report/out.c $(UTIL_SRCS) $(HOST_HDRS)
+	$(host_link)
 # The toolchain's GCC plugin (see XPLUGIN), built with the host's C++
 # compiler against the cross compiler's own plugin headers.
 HOST_CXX    ?= c++

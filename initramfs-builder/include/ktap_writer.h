@@ -3,7 +3,7 @@
  * The guest's KTAP writer, in the shape of kselftest.h. Every KTAP line the
  * guest prints comes from here: a test program's document, and init's, in
  * which each program is a subtest (ktap_print_subtest_line() indents the
- * program's lines). The host's matrix/ktap_reader.c reads it;
+ * program's lines). The host's matrix/ktap/ktap_reader.c reads it;
  * Documentation/dev-tools/ktap.rst is the format. The statuses are
  * vocab.h's, shared with the host. The runner of a test program is
  * ktap_harness.h (as kselftest_harness.h stands beside kselftest.h); the

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../vocab.h"
+#include "vocab.h"
 #include "cellrun.h"
 
 /*

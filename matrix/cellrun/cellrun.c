@@ -55,10 +55,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../bootrun.h"
-#include "../out.h"
-#include "../run.h"
-#include "../usage.h"
+#include "bootrun.h"
+#include "out.h"
+#include "run.h"
+#include "usage.h"
 #include "cellrun.h"
 
 const char *progname = "cellrun";

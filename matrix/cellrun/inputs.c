@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../util.h"
+#include "util.h"
 #include "cellrun.h"
 
 static int number(const char *v, double *out)

@@ -23,7 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../bootrun.h"
+#include "bootrun.h"
 #include "cellrun.h"
 
 int mkdir_p(const char *path)

@@ -16,13 +16,13 @@ FUZZ_WORK      := $(WORK)/fuzz
 FUZZ_BIN       := $(HOSTBIN)/fuzz
 # What each harness links of matrix/: report's model (run.c, cell.c and
 # judge.c; run.c needs mutants.c), expect.c and the KTAP reader's status names.
-FUZZ_SRCS_ktap   := ktap_reader.c ktap_lines.c ktap_results.c
-FUZZ_SRCS_cell   := run.c cell.c judge.c expect.c mutants.c $(FUZZ_SRCS_ktap) util.c
+FUZZ_SRCS_ktap   := $(addprefix ktap/,ktap_reader.c ktap_lines.c ktap_results.c) util/util.c
+FUZZ_SRCS_cell   := $(addprefix report/,run.c cell.c judge.c expect.c mutants.c) $(FUZZ_SRCS_ktap)
 FUZZ_SRCS_expect := $(FUZZ_SRCS_cell)
 # The series reader less its command line (series.c).
-FUZZ_SRCS_series := $(addprefix series/,read.c mail.c patch.c points.c names.c) util.c
+FUZZ_SRCS_series := $(addprefix series/,read.c mail.c patch.c points.c names.c) util/util.c
 fuzz_srcs = $(FUZZ_DIR)/fuzz_$(1).c $(FUZZ_DIR)/fuzz.c $(addprefix $(TOP)/matrix/,$(FUZZ_SRCS_$(1)))
-FUZZ_DEPS      := $(wildcard $(TOP)/matrix/*.h $(TOP)/matrix/series/*.h) $(FUZZ_DIR)/fuzz.h
+FUZZ_DEPS      := $(HOST_HDRS) $(FUZZ_DIR)/fuzz.h
 # Without -fno-sanitize-recover UBSan only prints, and neither libFuzzer
 # nor the replay would count it.
 FUZZ_SANITIZE  := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -40,11 +40,11 @@ define fuzz_rules
 $(FUZZ_BIN)/fuzz-$(1): $(call fuzz_srcs,$(1)) $(FUZZ_DEPS)
 	$(Q)$(TOP)/toolchains/ensure-packages.sh $(FUZZ_PKGS)
 	$(Q)mkdir -p $$(@D)
-	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(FUZZ_SANITIZE) -I$(TOP)/matrix -I$(FUZZ_DIR) \
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(FUZZ_SANITIZE) $(HOST_INCLUDES) -I$(TOP)/matrix/series -I$(FUZZ_DIR) \
 		-o $$@.$$$$$$$$ $(call fuzz_srcs,$(1)) && mv -f $$@.$$$$$$$$ $$@
 $(HOSTBIN)/fuzz-replay-$(1): $(call fuzz_srcs,$(1)) $(FUZZ_DIR)/replay.c $(FUZZ_DEPS)
 	$(Q)mkdir -p $$(@D)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) -I$(TOP)/matrix -I$(FUZZ_DIR) -o $$@.$$$$$$$$ \
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(HOST_INCLUDES) -I$(TOP)/matrix/series -I$(FUZZ_DIR) -o $$@.$$$$$$$$ \
 		$(call fuzz_srcs,$(1)) $(FUZZ_DIR)/replay.c && mv -f $$@.$$$$$$$$ $$@
 # Under ASan and UBSan when the compiler has them (gcc does, with libasan);
 # else the same plain build, said so.
@@ -56,7 +56,7 @@ $(HOSTBIN)/fuzz-replay-$(1)-asan: $(call fuzz_srcs,$(1)) $(FUZZ_DIR)/replay.c $(
 		san=; echo "fuzz: $(HOST_CC) cannot -fsanitize=address,undefined here: $$(@F) is a plain build" >&2; \
 	fi; \
 	rm -f $$@.$$$$$$$$; \
-	$(HOST_CC) $(HOST_CFLAGS) $$$$san -I$(TOP)/matrix -I$(FUZZ_DIR) -o $$@.$$$$$$$$ \
+	$(HOST_CC) $(HOST_CFLAGS) $$$$san $(HOST_INCLUDES) -I$(TOP)/matrix/series -I$(FUZZ_DIR) -o $$@.$$$$$$$$ \
 		$(call fuzz_srcs,$(1)) $(FUZZ_DIR)/replay.c && mv -f $$@.$$$$$$$$ $$@
 endef
 $(foreach h,$(FUZZ_HARNESSES),$(eval $(call fuzz_rules,$(h))))

@@ -11,6 +11,8 @@
 #include "fuzz.h"
 #include "ktap_reader.h"
 
+const char *progname = "fuzz-ktap";
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct ktap_state k;

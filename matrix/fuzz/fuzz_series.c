@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "series/series.h"
+#include "series.h"
 
 const char *progname = "fuzz-series";
 

@@ -9,11 +9,12 @@ src=$(cd "$(dirname "$0")" && pwd)
 out=$1
 stale=
 [ -x "$out" ] || stale=1
-for f in "$src"/*.c "$src"/*.h "$src/../util.c" "$src/../util.h" "$src/../usage.h" "$0"; do
+util=$src/../util
+for f in "$src"/*.c "$src"/*.h "$util"/*.c "$util"/*.h "$0"; do
 	[ -n "$stale" ] || [ "$out" -nt "$f" ] || stale=1
 done
 [ -n "$stale" ] || exit 0
 mkdir -p "$(dirname "$out")"
 ${HOST_CC:-cc} ${HOST_CFLAGS:--O2 -g -Wall -Wextra -Werror -Wno-format-truncation -std=gnu11} \
-	-I"$src/.." -o "$out.$$" "$src"/*.c "$src/../util.c"
+	-I"$util" -o "$out.$$" "$src"/*.c "$util"/*.c
 mv -f "$out.$$" "$out"

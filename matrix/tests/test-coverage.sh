@@ -1,5 +1,5 @@
 #!/bin/sh
-# Tests of the coverage tool (matrix/coverage*.c): the console's gcov data
+# Tests of the coverage tool (matrix/coverage/): the console's gcov data
 # comes back byte for byte, a file whose sum or size is wrong is counted
 # damaged and not kept, and the report counts a series' lines from gcov's
 # text: lines with no code left out, branch directions summed over the

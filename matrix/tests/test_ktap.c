@@ -8,6 +8,8 @@
 
 #include "test_ktap.h"
 
+const char *progname = "test_ktap";
+
 int passed, failed;
 
 void feed_all(struct ktap_state *k, const char *text)

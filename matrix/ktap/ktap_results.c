@@ -10,30 +10,13 @@
 #include <string.h>
 
 #include "ktap_internal.h"
-
-static void *xmalloc(size_t n)
-{
-	void *p = malloc(n);
-
-	if (!p)
-		abort();
-	return p;
-}
-
-static char *xstrdup(const char *s)
-{
-	char *p = strdup(s ? s : "");
-
-	if (!p)
-		abort();
-	return p;
-}
+#include "util.h"
 
 /* "<a><sep><b>", however long. */
 static char *join(const char *a, const char *sep, const char *b)
 {
 	size_t la = strlen(a), ls = strlen(sep), lb = strlen(b);
-	char *p = xmalloc(la + ls + lb + 1);
+	char *p = xrealloc(NULL, la + ls + lb + 1);
 
 	memcpy(p, a, la);
 	memcpy(p + la, sep, ls);
@@ -45,56 +28,27 @@ static struct ktap_test_result *push(struct ktap_test_result **v, size_t *n, siz
 {
 	if (*n == *cap) {
 		*cap = *cap ? 2 * *cap : 16;
-		*v = realloc(*v, *cap * sizeof(**v));
-		if (!*v)
-			abort();
+		*v = xrealloc(*v, *cap * sizeof(**v));
 	}
 	return &(*v)[(*n)++];
 }
 
 /* ---- Unique names within a program: "#2", "#3"... -------------------- */
 
-static uint64_t name_hash(const char *s)
-{
-	uint64_t h = 14695981039346656037ULL;	/* FNV-1a */
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return h;
-}
-
-static size_t name_slot(const struct ktap_state *k, const char *s, uint64_t h)
-{
-	size_t mask = k->names_cap - 1, i = h & mask;
-
-	while (k->names[i].name && (k->names[i].hash != h || strcmp(k->names[i].name, s)))
-		i = (i + 1) & mask;
-	return i;
-}
-
-/* Room for one more name, the table at most half full. */
-static void names_reserve(struct ktap_state *k)
-{
-	struct ktap_name *old = k->names;
-	size_t oldcap = k->names_cap;
-
-	if (2 * (k->names_used + 1) <= k->names_cap)
-		return;
-	k->names_cap = oldcap ? 2 * oldcap : 64;
-	k->names = calloc(k->names_cap, sizeof(*k->names));
-	if (!k->names)
-		abort();
-	for (size_t i = 0; i < oldcap; i++)
-		if (old[i].name)
-			k->names[name_slot(k, old[i].name, old[i].hash)] = old[i];
-	free(old);
-}
-
 void ktap_names_clear(struct ktap_state *k)
 {
-	free(k->names);
-	k->names = NULL;
-	k->names_used = k->names_cap = 0;
+	name_index_free(&k->names);
+	free(k->name_count);
+	k->name_count = NULL;
+	k->nnames = 0;
+}
+
+/* NAME (owned by a result) taken in the program, its count 1. */
+static void name_take(struct ktap_state *k, const char *name)
+{
+	k->name_count = xgrow(k->name_count, k->nnames, sizeof(*k->name_count));
+	k->name_count[k->nnames] = 1;
+	name_index_add(&k->names, name, k->nnames++);
 }
 
 /*
@@ -104,30 +58,23 @@ void ktap_names_clear(struct ktap_state *k)
  */
 static char *unique_name(struct ktap_state *k, char *base)
 {
-	uint64_t h = name_hash(base);
-	size_t i, j;
+	size_t i = name_index_find(&k->names, base);
 	char *cand;
 
-	names_reserve(k);
-	i = name_slot(k, base, h);
-	if (!k->names[i].name) {
-		k->names[i] = (struct ktap_name){ base, h, 1 };
-		k->names_used++;
+	if (i == NO_ITEM) {
+		name_take(k, base);
 		return base;
 	}
 	for (;;) {
 		size_t len = strlen(base) + 16;
 
-		cand = xmalloc(len);
-		snprintf(cand, len, "%s#%u", base, ++k->names[i].count);
-		h = name_hash(cand);
-		j = name_slot(k, cand, h);
-		if (!k->names[j].name)
+		cand = xrealloc(NULL, len);
+		snprintf(cand, len, "%s#%u", base, ++k->name_count[i]);
+		if (name_index_find(&k->names, cand) == NO_ITEM)
 			break;
 		free(cand);
 	}
-	k->names[j] = (struct ktap_name){ cand, h, 1 };
-	k->names_used++;
+	name_take(k, cand);
 	free(base);
 	return cand;
 }

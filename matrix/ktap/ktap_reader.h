@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util.h"
 #include "vocab.h"
 
 /* ktap_finish()'s error when the document gave fewer programs than its plan. */
@@ -53,13 +54,6 @@ struct ktap_level {
 	size_t held_from;	/* held[held_from..] wait for this level's parent's name */
 };
 
-/* A name taken in the current program, slot of an open-addressing table. */
-struct ktap_name {
-	const char *name;	/* a result's in tests; NULL: a free slot */
-	uint64_t hash;
-	unsigned count;		/* the last "#N" tried for it as a base */
-};
-
 struct ktap_state {
 	int seen_version;	/* the top-level "KTAP version 1" */
 	int top_plan;		/* -1 until seen */
@@ -72,8 +66,9 @@ struct ktap_state {
 	struct ktap_level level[KTAP_MAX_DEPTH];	/* [d - 1]: the lines at indent 2 * d */
 	struct ktap_test_result *held;	/* results waiting for a parent's name, names relative */
 	size_t nheld, held_cap;
-	struct ktap_name *names;	/* the names taken in the current program */
-	size_t names_used, names_cap;
+	struct name_index names;	/* the names taken in the current program (results' in tests) */
+	unsigned *name_count;	/* by the names' items: the last "#N" tried for it as a base */
+	size_t nnames;
 	struct ktap_test_result *tests;
 	size_t ntests, cap;
 };

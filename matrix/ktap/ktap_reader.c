@@ -336,7 +336,7 @@ void ktap_free(struct ktap_state *k)
 		level_reset(k, d);
 	free(k->tests);
 	free(k->held);
-	free(k->names);
+	ktap_names_clear(k);
 	ktap_init(k);
 }
 

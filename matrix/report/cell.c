@@ -181,7 +181,7 @@ static void tally_add(struct coverage_tally *t, const char *state, const char *b
 }
 
 /*
- * A coverage cell's coverage.tsv (make coverage; matrix/coverage.c writes
+ * A coverage cell's coverage.tsv (make coverage; matrix/coverage/coverage.c writes
  * it, a line per changed line of the series): its tallies. None: nothing.
  */
 static void load_coverage(struct cell *c, const char *path)
