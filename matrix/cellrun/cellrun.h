@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What cellrun's files share. cellrun.c takes a cell through its steps;
+ * What cellrun's files share. cellrun.c is its command line and what
+ * follows a cell's record; build_step.c and boot_step.c are its steps;
  * job.c runs the cell's make in a session of its own; build_log.c reads
  * what a build or a series left; inputs.c reads what the boot needs
  * (CELL_DIR/cell.in).
@@ -9,6 +10,8 @@
 #define KMX_CELLRUN_H
 
 #include <stddef.h>
+
+#include "run.h"
 
 /* ---- job.c ---------------------------------------------------------------- */
 
@@ -56,5 +59,32 @@ struct cell_inputs {
 
 /* 0 when read; else why not in WHY (the file, the line). */
 int cell_inputs_read(const char *path, struct cell_inputs *in, char *why, size_t size);
+
+/* ---- cellrun.c, build_step.c, boot_step.c -------------------------------- */
+
+/* A cell, as its options give it, and what its steps learn. */
+struct cellrun {
+	const char *arch, *point, *step, *run_dir, *run_id, *locks;
+	const char *series_error, *not_run_points, *reproducer;
+	int in_matrix, retries, verbose;
+	struct expectations x;
+	char dir[4096], name[300], prefix[320], owner[300];
+	char build[1024];	/* the build's line: STATUS, SECONDS, REASON (tabs) */
+	struct cell_inputs in;
+	int have_inputs;
+};
+
+/* A line about the cell: "  [arch point] ...". */
+void say(const struct cellrun *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* CELL_DIR/NAME. */
+void path_of(const struct cellrun *c, char *out, size_t size, const char *name);
+int exists(const char *path);
+/* PATH holds TEXT, written under another name, then renamed. */
+int write_file(const char *path, const char *text);
+/* RUN_DIR/.interrupted: the reports take the run as ended interrupted (in a matrix). */
+void mark_interrupted(const struct cellrun *c);
+/* The steps: build (0, or 130 if a signal cut it off), and boot. */
+int step_build(struct cellrun *c);
+void step_boot(struct cellrun *c);
 
 #endif
