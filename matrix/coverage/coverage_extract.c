@@ -90,85 +90,115 @@ static void profile_name(char *dst, size_t cap, const char *s)
 		snprintf(dst, cap, "unnamed");
 }
 
+/* What extract knows while it reads a console. */
+struct extract {
+	struct gcda g;
+	char profile[128], prefix[1100];
+	size_t plen;
+	unsigned kept, damaged, profiles;
+	const char *outdir;
+	FILE *list;		/* profiles.tsv */
+};
+
+/* The profile before, a line of profiles.tsv. */
+static void end_profile(struct extract *x)
+{
+	if (x->profiles)
+		fprintf(x->list, "%s\t%u\t%u\n", x->profile, x->kept, x->damaged);
+}
+
+/* "file PATH SIZE": a .gcda file begins. */
+static void begin_file(struct extract *x, char *s)
+{
+	char *sp = strrchr(s, ' ');
+
+	if (x->g.open)
+		x->damaged++;	/* the last one never ended */
+	x->g.open = sp != NULL;
+	if (!sp)
+		return;
+	*sp = 0;
+	snprintf(x->g.path, sizeof(x->g.path), "%s", s);
+	x->g.size = atol(sp + 1);
+	x->g.len = 0;
+	x->g.sum = 2166136261u;
+	x->g.bad = x->g.size <= 0;
+}
+
+/* "end SUM": the file whole, its sum right and its path under the build, is written. */
+static void end_file(struct extract *x, const char *sum)
+{
+	char out[4200];
+	FILE *f;
+
+	x->g.open = 0;
+	if (x->g.bad || x->g.len != x->g.size || strtoul(sum, NULL, 16) != x->g.sum ||
+	    strncmp(x->g.path, x->prefix, x->plen) || strstr(x->g.path, "/../")) {
+		x->damaged++;
+		return;
+	}
+	snprintf(out, sizeof(out), "%s/%s/%s", x->outdir, x->profile, x->g.path + x->plen);
+	make_parents(out);
+	f = fopen(out, "w");
+	if (!f || fwrite(x->g.data, 1, x->g.len, f) != (size_t)x->g.len || fclose(f))
+		die("%s: %s", out, strerror(errno));
+	x->kept++;
+}
+
+/* One coverage line of the console, without its KMX_GCOV. */
+static void extract_line(struct extract *x, char *s)
+{
+	if (!strncmp(s, "profile ", 8)) {
+		end_profile(x);
+		profile_name(x->profile, sizeof(x->profile), s + 8);
+		x->profiles++;
+		x->kept = x->damaged = 0;
+		x->g.open = 0;
+	} else if (!strncmp(s, "file ", 5) && x->profiles) {
+		begin_file(x, s + 5);
+	} else if (!strncmp(s, "data ", 5) && x->g.open) {
+		gcda_decode(&x->g, s + 5);
+	} else if (!strncmp(s, "end ", 4) && x->g.open) {
+		end_file(x, s + 4);
+	} else if (!strncmp(s, "error ", 6)) {
+		warning("the guest: %s", s + 6);
+	}
+}
+
 int cmd_extract(int argc, char **argv)
 {
-	char line[8192], profile[128] = "", prefix[1100], out[4200];
-	struct gcda g = { 0 };
-	size_t plen;
-	unsigned kept = 0, damaged = 0, profiles = 0;
-	FILE *in, *list;
+	static struct extract x;
+	char line[8192], out[4200];
+	FILE *in;
 
 	if (argc != 4)
 		die("usage: coverage extract CONSOLE BUILD OUTDIR");
 	in = fopen(argv[1], "r");
 	if (!in)
 		die("%s: %s", argv[1], strerror(errno));
-	snprintf(prefix, sizeof(prefix), "/debug/gcov%s/", argv[2]);
-	plen = strlen(prefix);
+	snprintf(x.prefix, sizeof(x.prefix), "/debug/gcov%s/", argv[2]);
+	x.plen = strlen(x.prefix);
+	x.outdir = argv[3];
 	snprintf(out, sizeof(out), "%s/profiles.tsv", argv[3]);
 	make_parents(out);
-	list = fopen(out, "w");
-	if (!list)
+	x.list = fopen(out, "w");
+	if (!x.list)
 		die("%s: %s", out, strerror(errno));
-
-#define END_PROFILE() do { if (profiles) fprintf(list, "%s\t%u\t%u\n", profile, kept, damaged); } while (0)
 	while (fgets(line, sizeof(line), in)) {
 		char *s = line + strspn(line, "\r");
 
 		s[strcspn(s, "\r\n")] = 0;
-		if (strncmp(s, KMX_GCOV, strlen(KMX_GCOV)))
-			continue;
-		s += strlen(KMX_GCOV);
-		if (!strncmp(s, "profile ", 8)) {
-			END_PROFILE();
-			profile_name(profile, sizeof(profile), s + 8);
-			profiles++;
-			kept = damaged = 0;
-			g.open = 0;
-		} else if (!strncmp(s, "file ", 5) && profiles) {
-			char *sp = strrchr(s + 5, ' ');
-
-			if (g.open)
-				damaged++;	/* the last one never ended */
-			g.open = sp != NULL;
-			if (!sp)
-				continue;
-			*sp = 0;
-			snprintf(g.path, sizeof(g.path), "%s", s + 5);
-			g.size = atol(sp + 1);
-			g.len = 0;
-			g.sum = 2166136261u;
-			g.bad = g.size <= 0;
-		} else if (!strncmp(s, "data ", 5) && g.open) {
-			gcda_decode(&g, s + 5);
-		} else if (!strncmp(s, "end ", 4) && g.open) {
-			FILE *f;
-
-			g.open = 0;
-			if (g.bad || g.len != g.size || strtoul(s + 4, NULL, 16) != g.sum ||
-			    strncmp(g.path, prefix, plen) || strstr(g.path, "/../")) {
-				damaged++;
-				continue;
-			}
-			snprintf(out, sizeof(out), "%s/%s/%s", argv[3], profile, g.path + plen);
-			make_parents(out);
-			f = fopen(out, "w");
-			if (!f || fwrite(g.data, 1, g.len, f) != (size_t)g.len || fclose(f))
-				die("%s: %s", out, strerror(errno));
-			kept++;
-		} else if (!strncmp(s, "error ", 6)) {
-			warning("the guest: %s", s + 6);
-		}
+		if (!strncmp(s, KMX_GCOV, strlen(KMX_GCOV)))
+			extract_line(&x, s + strlen(KMX_GCOV));
 	}
-	if (g.open)
-		damaged++;
-	END_PROFILE();
-#undef END_PROFILE
+	if (x.g.open)
+		x.damaged++;
+	end_profile(&x);
 	fclose(in);
-	if (fclose(list))
+	if (fclose(x.list))
 		die("%s/profiles.tsv: %s", argv[3], strerror(errno));
-	free(g.data);
-	if (!profiles)
+	free(x.g.data);
+	if (!x.profiles)
 		return error("%s holds no coverage data (a kernel with CONFIG_GCOV_KERNEL, booted with kmatrix_gcov=1?)",
 			     argv[1]), 1;
 	return 0;

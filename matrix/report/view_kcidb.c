@@ -104,15 +104,10 @@ static void write_test(FILE *f, const struct run *r, const struct cell *c, const
 		fprintf(f, ", \"duration\": %.1f", duration);
 }
 
-int write_kcidb(const struct run *r)
+/* The one checkout: the tree and the series over it. */
+static void put_checkout(FILE *f, const struct run *r)
 {
-	struct out o;
-	FILE *f = out_open(&o, r->dir, "kcidb.json");
-	int first = 1;
-
-	if (!f)
-		return -1;
-	fprintf(f, "{\"version\": {\"major\": 5, \"minor\": 3},\n\"checkouts\": [{\"id\": ");
+	fprintf(f, "{\"id\": ");
 	id(f, r, NULL, NULL);
 	fprintf(f, ", \"origin\": \"" ORIGIN "\"");
 	opt_str(f, "tree_name", r->tree);
@@ -137,56 +132,75 @@ int write_kcidb(const struct run *r)
 	json_member(f, ", \"tree_source\": ", r->tree_source ? r->tree_source : "");
 	json_member(f, ", \"series\": ", r->series_name ? r->series_name : "");
 	opt_str(f, "series_error", r->series_error);
-	fprintf(f, "}}],\n\"builds\": [");
-	for (size_t i = 0; i < r->ncells; i++) {
-		const struct cell *c = &r->cells[i];
+	fprintf(f, "}}");
+}
 
-		fprintf(f, "%s\n  {\"id\": ", i ? "," : "");
-		id(f, r, c, NULL);
-		fprintf(f, ", \"checkout_id\": ");
-		id(f, r, NULL, NULL);
-		fprintf(f, ", \"origin\": \"" ORIGIN "\", \"architecture\": ");
-		json_str(f, c->arch);
-		fprintf(f, ", \"status\": \"%s\", \"duration\": %.1f, \"misc\": {\"point\": ",
-			kcidb_build_status[c->build], c->build_s);
-		json_str(f, c->point);
-		json_member(f, ", \"kmatrix_status\": ", cell_status(c));
-		json_member(f, ", \"reason\": ", c->build_reason);
-		fprintf(f, "}}");
+/* A cell's build. */
+static void put_build(FILE *f, const struct run *r, const struct cell *c)
+{
+	fprintf(f, "{\"id\": ");
+	id(f, r, c, NULL);
+	fprintf(f, ", \"checkout_id\": ");
+	id(f, r, NULL, NULL);
+	fprintf(f, ", \"origin\": \"" ORIGIN "\", \"architecture\": ");
+	json_str(f, c->arch);
+	fprintf(f, ", \"status\": \"%s\", \"duration\": %.1f, \"misc\": {\"point\": ",
+		kcidb_build_status[c->build], c->build_s);
+	json_str(f, c->point);
+	json_member(f, ", \"kmatrix_status\": ", cell_status(c));
+	json_member(f, ", \"reason\": ", c->build_reason);
+	fprintf(f, "}}");
+}
+
+/* A cell's boot, then its results, each a test. */
+static void put_cell_tests(FILE *f, const struct run *r, const struct cell *c, int first)
+{
+	char path[600], tail[32];
+
+	write_test(f, r, c, "boot", "boot", kcidb_boot_status[c->boot], c->boot_s, first);
+	json_member(f, ", \"misc\": {\"kmatrix_status\": ", boot_name(c->boot));
+	json_member(f, ", \"reason\": ", c->boot_reason);
+	fprintf(f, "}}");
+	for (size_t m = 0; m < c->ntests; m++) {
+		const struct test *t = &c->tests[m];
+
+		kcidb_path(path, sizeof(path), t->name);
+		snprintf(tail, sizeof(tail), "%zu", m + 1);
+		write_test(f, r, c, tail, path, kcidb_test_status[t->status], -1, 0);
+		json_member(f, ", \"misc\": {\"name\": ", t->name);
+		fprintf(f, ", \"kmatrix_status\": \"%s\", \"verdict\": \"%s\", \"expected\": ", status_name(t->status),
+			t->unexpected ? "unexpected" : t->unjudged ? "unjudged" : "expected");
+		json_str(f, t->judged ? status_name(t->expected) : NULL);
+		json_member(f, ", \"cell\": ", cell_status(c));
+		/* Judged against base, not by an expectation: how (run.h's names). */
+		if (t->vs_base != BASE_NONE) {
+			json_member(f, ", \"against_base\": ", base_relation_name[t->vs_base]);
+			if (t->first_bad)
+				json_member(f, ", \"first_bad\": ", t->first_bad);
+		}
+		fprintf(f, "}");
+		opt_str(f, "comment", t->reason && t->reason[0] ? t->reason : NULL);
+		fprintf(f, "}");
+	}
+}
+
+int write_kcidb(const struct run *r)
+{
+	struct out o;
+	FILE *f = out_open(&o, r->dir, "kcidb.json");
+
+	if (!f)
+		return -1;
+	fprintf(f, "{\"version\": {\"major\": 5, \"minor\": 3},\n\"checkouts\": [");
+	put_checkout(f, r);
+	fprintf(f, "],\n\"builds\": [");
+	for (size_t i = 0; i < r->ncells; i++) {
+		fprintf(f, "%s\n  ", i ? "," : "");
+		put_build(f, r, &r->cells[i]);
 	}
 	fprintf(f, "],\n\"tests\": [");
-	for (size_t i = 0; i < r->ncells; i++) {
-		const struct cell *c = &r->cells[i];
-		char path[600], tail[32];
-
-		write_test(f, r, c, "boot", "boot",
-			   kcidb_boot_status[c->boot], c->boot_s, first);
-		first = 0;
-		json_member(f, ", \"misc\": {\"kmatrix_status\": ", boot_name(c->boot));
-		json_member(f, ", \"reason\": ", c->boot_reason);
-		fprintf(f, "}}");
-		for (size_t m = 0; m < c->ntests; m++) {
-			const struct test *t = &c->tests[m];
-
-			kcidb_path(path, sizeof(path), t->name);
-			snprintf(tail, sizeof(tail), "%zu", m + 1);
-			write_test(f, r, c, tail, path, kcidb_test_status[t->status], -1, 0);
-			json_member(f, ", \"misc\": {\"name\": ", t->name);
-			fprintf(f, ", \"kmatrix_status\": \"%s\", \"verdict\": \"%s\", \"expected\": ", status_name(t->status),
-				t->unexpected ? "unexpected" : t->unjudged ? "unjudged" : "expected");
-			json_str(f, t->judged ? status_name(t->expected) : NULL);
-			json_member(f, ", \"cell\": ", cell_status(c));
-			/* Judged against base, not by an expectation: how (run.h's names). */
-			if (t->vs_base != BASE_NONE) {
-				json_member(f, ", \"against_base\": ", base_relation_name[t->vs_base]);
-				if (t->first_bad)
-					json_member(f, ", \"first_bad\": ", t->first_bad);
-			}
-			fprintf(f, "}");
-			opt_str(f, "comment", t->reason && t->reason[0] ? t->reason : NULL);
-			fprintf(f, "}");
-		}
-	}
+	for (size_t i = 0; i < r->ncells; i++)
+		put_cell_tests(f, r, &r->cells[i], i == 0);
 	fprintf(f, "]}\n");
 	return out_commit(&o);
 }
