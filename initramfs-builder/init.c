@@ -150,33 +150,14 @@ static int reap_others(kmx_pid_t pid, int *pid_status)
 	return reaped;
 }
 
-/* Runs one program and prints its result line, whatever happens. */
-static void run_test(const struct program *prog, unsigned long timeout_s)
+/* Starts a program, its output into fds[1], in a process group of its own; its pid, or < 0. */
+static kmx_pid_t start_program(const char *path, unsigned long timeout_s, const int fds[2])
 {
-	char path[96], limit[sizeof(KTAP_LIMIT_KEY) + 24];
-	char *argv[2] = { path, NULL }, *envp[2] = { limit, NULL };
-	static struct relay relay;
-	const char *name = prog->name;
-	int fds[2], status = 0, exited = 0;
-	unsigned long start, now, limit_ms = timeout_s * 1000UL;
-	long clock_err;
+	char limit[sizeof(KTAP_LIMIT_KEY) + 24];
+	char *argv[2] = { (char *)path, NULL }, *envp[2] = { limit, NULL };
 	kmx_pid_t pid;
 
-	relay.len = 0;
-	relay.last[0] = 0;
-	relay.needs_ms = 0;
-	k_snprintf(path, sizeof(path), "%s/%s", prog->dir->path, name);
 	k_snprintf(limit, sizeof(limit), KTAP_LIMIT_KEY "%lu", timeout_s);
-	if (prog->dir->kselftest) {
-		char subtest[96];
-
-		k_snprintf(subtest, sizeof(subtest), "# Subtest: %s", name);
-		ktap_print_subtest_line(subtest, k_strlen(subtest));
-	}
-	if (sys_pipe2(fds, O_CLOEXEC) < 0) {
-		ktap_result(KMX_ERROR, name, "pipe failed");
-		return;
-	}
 	pid = sys_fork();
 	if (pid == 0) {
 		sys_setpgid(0, 0);
@@ -186,66 +167,118 @@ static void run_test(const struct program *prog, unsigned long timeout_s)
 		ktap_diag("exec %s failed", path);
 		sys_exit_group(127);
 	}
-	sys_close(fds[1]);
-	if (pid < 0) {
-		sys_close(fds[0]);
-		ktap_resultf(KMX_ERROR, name, "fork failed: %d", pid);
-		return;
-	}
-	sys_fcntl(fds[0], F_SETFL, O_NONBLOCK);
-	ktap_diag("running %s", name);
-	/*
-	 * The timeout is wall-clock time: counting only the polls that saw no
-	 * output let a program that keeps printing run forever. Without a
-	 * clock the program is ended at once, not left to run unbounded.
-	 */
-	clock_err = k_monotonic_ms(&start);
+	return pid;
+}
+
+/* How a program ran: whether it exited, its status, its limit, a clock error. */
+struct program_end {
+	int exited, status;
+	unsigned long limit_ms;
+	long clock_err;
+};
+
+/*
+ * Relays the program's output until it exits or its limit runs out. The
+ * limit is wall-clock time: counting only the polls that saw no output
+ * let a program that keeps printing run forever. Without a clock the
+ * program is ended at once, not left to run unbounded.
+ */
+static void watch_program(kmx_pid_t pid, int fd, struct relay *relay, unsigned long timeout_s,
+			  struct program_end *e)
+{
+	unsigned long start, now;
+
+	e->limit_ms = timeout_s * 1000UL;
+	e->clock_err = k_monotonic_ms(&start);
 	now = start;
-	while (!exited && !clock_err && now - start < limit_ms) {
-		struct pollfd pfd = { .fd = fds[0], .events = POLLIN };
+	while (!e->exited && !e->clock_err && now - start < e->limit_ms) {
+		struct pollfd pfd = { .fd = fd, .events = POLLIN };
 		struct kmx_timespec ts = { 0, 100 * 1000000L };
 		kmx_pid_t r;
 
 		sys_ppoll(&pfd, 1, &ts);
-		relay_drain(&relay, fds[0], RELAY_BURST);
+		relay_drain(relay, fd, RELAY_BURST);
 		/* As long as its tests need, up to KTAP_NEEDS_MAX of its limit (ktap_limits.h). */
-		if (relay.needs_ms > limit_ms)
-			limit_ms = relay.needs_ms < timeout_s * 1000UL * KTAP_NEEDS_MAX ?
-				   relay.needs_ms : timeout_s * 1000UL * KTAP_NEEDS_MAX;
-		r = sys_wait4(pid, &status, WNOHANG | __WALL);
-		exited = r == pid;
-		if ((r == 0 || r == pid) && reap_others(pid, &status))
-			exited = 1;
+		if (relay->needs_ms > e->limit_ms)
+			e->limit_ms = relay->needs_ms < timeout_s * 1000UL * KTAP_NEEDS_MAX ?
+				      relay->needs_ms : timeout_s * 1000UL * KTAP_NEEDS_MAX;
+		r = sys_wait4(pid, &e->status, WNOHANG | __WALL);
+		e->exited = r == pid;
+		if ((r == 0 || r == pid) && reap_others(pid, &e->status))
+			e->exited = 1;
 		/* EOF before exit: the child closed its output; keep waiting. */
 		if (pfd.revents & POLLHUP)
 			k_sleep_ms(50);
-		clock_err = k_monotonic_ms(&now);
+		e->clock_err = k_monotonic_ms(&now);
 	}
-	if (clock_err)
-		diag("clock_gettime(CLOCK_MONOTONIC)", clock_err);
+	if (e->clock_err)
+		diag("clock_gettime(CLOCK_MONOTONIC)", e->clock_err);
+}
+
+/* The program's result line, from how it ended. */
+static void program_result(const struct program *prog, const struct program_end *e, const struct relay *relay)
+{
+	const char *name = prog->name;
+
+	if (!e->exited && e->clock_err)
+		ktap_resultf(KMX_ERROR, name, "no monotonic clock (%ld): the program was ended unjudged", e->clock_err);
+	else if (!e->exited)
+		ktap_result_timeout(name, e->limit_ms % 1000 ? e->limit_ms : e->limit_ms / 1000,
+				    e->limit_ms % 1000 ? "ms" : "s");
+	else if (WIFSIGNALED(e->status))
+		ktap_resultf(KMX_ERROR, name, "killed by signal %d", WTERMSIG(e->status));
+	else if (prog->dir->kselftest && WEXITSTATUS(e->status) == KSFT_SKIP)
+		ktap_resultf(KMX_SKIP, name, "KSFT_SKIP: %s", relay->last[0] ? relay->last : "(no output)");
+	else if (WEXITSTATUS(e->status))
+		ktap_resultf(KMX_FAIL, name, "exit status %d", WEXITSTATUS(e->status));
+	else
+		ktap_result(KMX_PASS, name, NULL);
+}
+
+/* Runs one program and prints its result line, whatever happens. */
+static void run_test(const struct program *prog, unsigned long timeout_s)
+{
+	static struct relay relay;
+	struct program_end e = { 0 };
+	char path[96];
+	int fds[2];
+	kmx_pid_t pid;
+
+	relay.len = 0;
+	relay.last[0] = 0;
+	relay.needs_ms = 0;
+	k_snprintf(path, sizeof(path), "%s/%s", prog->dir->path, prog->name);
+	if (prog->dir->kselftest) {
+		char subtest[96];
+
+		k_snprintf(subtest, sizeof(subtest), "# Subtest: %s", prog->name);
+		ktap_print_subtest_line(subtest, k_strlen(subtest));
+	}
+	if (sys_pipe2(fds, O_CLOEXEC) < 0) {
+		ktap_result(KMX_ERROR, prog->name, "pipe failed");
+		return;
+	}
+	pid = start_program(path, timeout_s, fds);
+	sys_close(fds[1]);
+	if (pid < 0) {
+		sys_close(fds[0]);
+		ktap_resultf(KMX_ERROR, prog->name, "fork failed: %d", pid);
+		return;
+	}
+	sys_fcntl(fds[0], F_SETFL, O_NONBLOCK);
+	ktap_diag("running %s", prog->name);
+	watch_program(pid, fds[0], &relay, timeout_s, &e);
 	/* Its descendants may still hold the pipe: end the whole group. */
 	sys_kill(-pid, SIGKILL);
-	if (!exited) {
+	if (!e.exited) {
 		sys_kill(pid, SIGKILL);
-		sys_wait4(pid, &status, __WALL);
+		sys_wait4(pid, &e.status, __WALL);
 	}
 	relay_drain(&relay, fds[0], RELAY_REST);
 	relay_flush(&relay);
 	sys_close(fds[0]);
-	reap_others(pid, &status);
-
-	if (!exited && clock_err)
-		ktap_resultf(KMX_ERROR, name, "no monotonic clock (%ld): the program was ended unjudged", clock_err);
-	else if (!exited)
-		ktap_result_timeout(name, limit_ms % 1000 ? limit_ms : limit_ms / 1000, limit_ms % 1000 ? "ms" : "s");
-	else if (WIFSIGNALED(status))
-		ktap_resultf(KMX_ERROR, name, "killed by signal %d", WTERMSIG(status));
-	else if (prog->dir->kselftest && WEXITSTATUS(status) == KSFT_SKIP)
-		ktap_resultf(KMX_SKIP, name, "KSFT_SKIP: %s", relay.last[0] ? relay.last : "(no output)");
-	else if (WEXITSTATUS(status))
-		ktap_resultf(KMX_FAIL, name, "exit status %d", WEXITSTATUS(status));
-	else
-		ktap_result(KMX_PASS, name, NULL);
+	reap_others(pid, &e.status);
+	program_result(prog, &e, &relay);
 }
 
 int main(int argc, char **argv, char **envp)

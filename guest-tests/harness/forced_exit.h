@@ -118,23 +118,12 @@ static void harness_ask_sharer(char *r, size_t size)
 	reason_add(r, size, what);
 }
 
-/*
- * trigger runs in the tracee (traced, unless FORCED_EXIT_UNTRACED) after
- * the handler and the second thread are in place; it must end the process
- * by expected_sig. want_stops is the number of signal-delivery-stops for
- * first_sig the tracer must get first (and suppresses): 0 (and first_sig
- * 0) for a plain forced exit. A stop for expected_sig itself is always a
- * failure: the tracer could have suppressed the forced exit with it.
- * flags: FORCED_EXIT_*.
- */
-static int forced_exit_check_after_stops(int expected_sig, void (*trigger)(void), int first_sig,
-					 int want_stops, unsigned flags)
-{
-	struct trace_outcome o;
-	char r[sizeof(ktap_cur->reason)] = "", what[160];
-	kmx_pid_t pid;
-	int thread_alive = 0;
+/* Not a status: the check goes on (its stages return a status to end it). */
+#define FORCED_EXIT_GO_ON (-1)
 
+/* The shared page reset, and the tracee's PID namespace if asked for. */
+static int forced_exit_prepare(unsigned flags)
+{
 	/*
 	 * No sharer for the init of a PID namespace: copy_process() refuses
 	 * it CLONE_PARENT (EINVAL), and its death kills every process of its
@@ -161,27 +150,134 @@ static int forced_exit_check_after_stops(int expected_sig, void (*trigger)(void)
 		if (e)
 			return ktap_error("unshare(CLONE_NEWPID): %ld", e);
 	}
-	pid = sys_fork();
-	if (pid == 0) {
-		harness->tracee_self = sys_getpid();
-		if (flags & FORCED_EXIT_PIDNS_INIT)
-			harness_check_unkillable_init();
-		if (!(flags & FORCED_EXIT_UNTRACED))
-			harness_become_tracee();
-		k_signal(expected_sig, harness_handler, 0);
-		if (harness_spawn_thread())
-			sys_exit_group(STATUS_NO_THREAD);
-		if ((flags & FORCED_EXIT_IMMUTABLE) && harness_spawn_sharer(expected_sig))
-			sys_exit_group(STATUS_NO_SHARER);
-		trigger();
-		/*
-		 * In the shared page too: a seccomp-killed task that runs on
-		 * dies at its next syscall (SECCOMP_MODE_DEAD), so its exit
-		 * status cannot say so.
-		 */
-		harness->trigger_returned = 1;
-		sys_exit_group(STATUS_TRIGGER_RETURNED);
+	return FORCED_EXIT_GO_ON;
+}
+
+/* The tracee: its handler, its second thread (and sharer), then the trigger. */
+static void __attribute__((noreturn)) forced_exit_tracee(int expected_sig, void (*trigger)(void), unsigned flags)
+{
+	harness->tracee_self = sys_getpid();
+	if (flags & FORCED_EXIT_PIDNS_INIT)
+		harness_check_unkillable_init();
+	if (!(flags & FORCED_EXIT_UNTRACED))
+		harness_become_tracee();
+	k_signal(expected_sig, harness_handler, 0);
+	if (harness_spawn_thread())
+		sys_exit_group(STATUS_NO_THREAD);
+	if ((flags & FORCED_EXIT_IMMUTABLE) && harness_spawn_sharer(expected_sig))
+		sys_exit_group(STATUS_NO_SHARER);
+	trigger();
+	/*
+	 * In the shared page too: a seccomp-killed task that runs on dies at
+	 * its next syscall (SECCOMP_MODE_DEAD), so its exit status cannot say
+	 * so.
+	 */
+	harness->trigger_returned = 1;
+	sys_exit_group(STATUS_TRIGGER_RETURNED);
+}
+
+/* A tracee that did not die whole: what lives is said (in r) and ended. */
+static void forced_exit_not_dead(kmx_pid_t pid, struct trace_outcome *o, int first_sig, char *r, size_t size)
+{
+	char what[160];
+
+	if (o->thread_exit) {
+		k_snprintf(what, sizeof(what), "only the thread exited: exit code 0x%lx (signal %lu, no core dump) "
+			   "and the second thread lives on", o->exit_code, o->exit_code & 0x7f);
+		reason_add(r, size, what);
+		sys_kill(pid, SIGKILL);
+		sys_wait4(pid, &o->status, __WALL);
+		harness->thread_tid = 0;	/* killed with its group: not a finding of its own */
+	} else if (!o->ended) {
+		/* Whatever it is doing, it is not dying: say what lives, end it. */
+		int tid = harness_thread(pid), alive = tid && sys_tgkill(pid, tid, 0) == 0;
+
+		if (o->first_stops > HARNESS_MAX_STOPS)
+			k_snprintf(what, sizeof(what), "the tracee raised signal %d again after each of %d suppressions",
+				   first_sig, HARNESS_MAX_STOPS);
+		else if (o->stops > HARNESS_MAX_STOPS)
+			k_snprintf(what, sizeof(what), "the tracee raised the signal again after each of %d suppressions",
+				   HARNESS_MAX_STOPS);
+		else
+			k_snprintf(what, sizeof(what), KMX_TIMEOUT ": the process did not end within %d ms%s", HARNESS_WAIT_MS,
+				   alive ? ": its second thread was still running (only one thread exited?)" : "");
+		reason_add(r, size, what);
+		sys_kill(pid, SIGKILL);
+		sys_wait4(pid, &o->status, __WALL);
 	}
+}
+
+/* The second thread, once the group should be gone: alive, it is said (in r) and ended. */
+static void forced_exit_thread_left(kmx_pid_t pid, char *r, size_t size)
+{
+	int thread_alive = 0;
+
+	/* The tracer may reap the leader before its group is gone: look again. */
+	for (int waited = 0; harness_thread(pid) && waited < HARNESS_THREAD_GRACE_MS; waited += 50) {
+		thread_alive = sys_tgkill(pid, harness->thread_tid, 0) == 0;
+		if (!thread_alive)
+			break;
+		k_sleep_ms(50);
+	}
+	if (thread_alive) {
+		reason_add(r, size, "only the thread exited: the second thread survived");
+		sys_tgkill(pid, harness->thread_tid, SIGKILL);
+	}
+}
+
+/* How the tracee died, against harness.h's criteria, into r. */
+static void forced_exit_findings(kmx_pid_t pid, const struct trace_outcome *o, int expected_sig, int first_sig,
+				 int want_stops, unsigned flags, char *r, size_t size)
+{
+	char what[160];
+
+	if (!harness->trigger_returned && o->ended &&
+	    !(WIFSIGNALED(o->status) && WTERMSIG(o->status) == expected_sig)) {
+		k_snprintf(what, sizeof(what), "wait status 0x%x, expected death by signal %d",
+			   o->status, expected_sig);
+		reason_add(r, size, what);
+	}
+	if (o->ended && WIFSIGNALED(o->status) && (!WCOREDUMP(o->status) || !harness_core_exists(pid)))
+		reason_add(r, size, "no core dump");
+	else if (o->ended && WIFSIGNALED(o->status) && (flags & FORCED_EXIT_BY_KERNEL))
+		harness_check_core_siginfo(pid, expected_sig, r, size);
+	if (harness->handler_ran)
+		reason_add(r, size, "the installed handler ran");
+	if (o->stops) {
+		k_snprintf(what, sizeof(what), "the tracer got %d signal-delivery-stop(s) and suppressed the signal", o->stops);
+		reason_add(r, size, what);
+	}
+	if (first_sig && o->first_stops != want_stops && o->first_stops <= HARNESS_MAX_STOPS) {
+		k_snprintf(what, sizeof(what), "the tracer got %d signal-delivery-stop(s) for signal %d, expected %d",
+			   o->first_stops, first_sig, want_stops);
+		reason_add(r, size, what);
+	}
+	if (flags & FORCED_EXIT_IMMUTABLE)
+		harness_ask_sharer(r, size);
+}
+
+/*
+ * trigger runs in the tracee (traced, unless FORCED_EXIT_UNTRACED) after
+ * the handler and the second thread are in place; it must end the process
+ * by expected_sig. want_stops is the number of signal-delivery-stops for
+ * first_sig the tracer must get first (and suppresses): 0 (and first_sig
+ * 0) for a plain forced exit. A stop for expected_sig itself is always a
+ * failure: the tracer could have suppressed the forced exit with it.
+ * flags: FORCED_EXIT_*.
+ */
+static int forced_exit_check_after_stops(int expected_sig, void (*trigger)(void), int first_sig,
+					 int want_stops, unsigned flags)
+{
+	struct trace_outcome o;
+	char r[sizeof(ktap_cur->reason)] = "";
+	int st = forced_exit_prepare(flags);
+	kmx_pid_t pid;
+
+	if (st != FORCED_EXIT_GO_ON)
+		return st;
+	pid = sys_fork();
+	if (pid == 0)
+		forced_exit_tracee(expected_sig, trigger, flags);
 	KTAP_FAIL_IF(pid < 0, "fork: %d", pid);
 	harness_ptrace_options |= PTRACE_O_TRACEEXIT;
 	trace_until_end(pid, expected_sig, first_sig, STOP_SUPPRESS, &o);
@@ -194,68 +290,13 @@ static int forced_exit_check_after_stops(int expected_sig, void (*trigger)(void)
 	/* First and short, so that how it ended and the stops fit the reason too. */
 	if (harness->trigger_returned)
 		reason_add(r, sizeof(r), "ran on past the trigger");
-	if (o.thread_exit) {
-		k_snprintf(what, sizeof(what), "only the thread exited: exit code 0x%lx (signal %lu, no core dump) "
-			   "and the second thread lives on", o.exit_code, o.exit_code & 0x7f);
-		reason_add(r, sizeof(r), what);
-		sys_kill(pid, SIGKILL);
-		sys_wait4(pid, &o.status, __WALL);
-		harness->thread_tid = 0;	/* killed with its group: not a finding of its own */
-	} else if (!o.ended) {
-		/* Whatever it is doing, it is not dying: say what lives, end it. */
-		int tid = harness_thread(pid), alive = tid && sys_tgkill(pid, tid, 0) == 0;
-
-		if (o.first_stops > HARNESS_MAX_STOPS)
-			k_snprintf(what, sizeof(what), "the tracee raised signal %d again after each of %d suppressions",
-				   first_sig, HARNESS_MAX_STOPS);
-		else if (o.stops > HARNESS_MAX_STOPS)
-			k_snprintf(what, sizeof(what), "the tracee raised the signal again after each of %d suppressions",
-				   HARNESS_MAX_STOPS);
-		else
-			k_snprintf(what, sizeof(what), KMX_TIMEOUT ": the process did not end within %d ms%s", HARNESS_WAIT_MS,
-				   alive ? ": its second thread was still running (only one thread exited?)" : "");
-		reason_add(r, sizeof(r), what);
-		sys_kill(pid, SIGKILL);
-		sys_wait4(pid, &o.status, __WALL);
-	}
-	/* The tracer may reap the leader before its group is gone: look again. */
-	for (int waited = 0; harness_thread(pid) && waited < HARNESS_THREAD_GRACE_MS; waited += 50) {
-		thread_alive = sys_tgkill(pid, harness->thread_tid, 0) == 0;
-		if (!thread_alive)
-			break;
-		k_sleep_ms(50);
-	}
-	if (thread_alive) {
-		reason_add(r, sizeof(r), "only the thread exited: the second thread survived");
-		sys_tgkill(pid, harness->thread_tid, SIGKILL);
-	}
+	forced_exit_not_dead(pid, &o, first_sig, r, sizeof(r));
+	forced_exit_thread_left(pid, r, sizeof(r));
 	if (o.ended && WIFEXITED(o.status) && WEXITSTATUS(o.status) == STATUS_NO_THREAD)
 		return ktap_error("the tracee could not start its second thread");
 	if (o.ended && WIFEXITED(o.status) && WEXITSTATUS(o.status) == STATUS_NO_SHARER)
 		return ktap_error("the tracee could not start a process sharing its signal handlers");
-	if (!harness->trigger_returned && o.ended &&
-	    !(WIFSIGNALED(o.status) && WTERMSIG(o.status) == expected_sig)) {
-		k_snprintf(what, sizeof(what), "wait status 0x%x, expected death by signal %d",
-			   o.status, expected_sig);
-		reason_add(r, sizeof(r), what);
-	}
-	if (o.ended && WIFSIGNALED(o.status) && (!WCOREDUMP(o.status) || !harness_core_exists(pid)))
-		reason_add(r, sizeof(r), "no core dump");
-	else if (o.ended && WIFSIGNALED(o.status) && (flags & FORCED_EXIT_BY_KERNEL))
-		harness_check_core_siginfo(pid, expected_sig, r, sizeof(r));
-	if (harness->handler_ran)
-		reason_add(r, sizeof(r), "the installed handler ran");
-	if (o.stops) {
-		k_snprintf(what, sizeof(what), "the tracer got %d signal-delivery-stop(s) and suppressed the signal", o.stops);
-		reason_add(r, sizeof(r), what);
-	}
-	if (first_sig && o.first_stops != want_stops && o.first_stops <= HARNESS_MAX_STOPS) {
-		k_snprintf(what, sizeof(what), "the tracer got %d signal-delivery-stop(s) for signal %d, expected %d",
-			   o.first_stops, first_sig, want_stops);
-		reason_add(r, sizeof(r), what);
-	}
-	if (flags & FORCED_EXIT_IMMUTABLE)
-		harness_ask_sharer(r, sizeof(r));
+	forced_exit_findings(pid, &o, expected_sig, first_sig, want_stops, flags, r, sizeof(r));
 	if (r[0]) {
 		ktap_diag("%s", r);
 		return ktap_fail("%s", r);
