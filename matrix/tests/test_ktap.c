@@ -91,7 +91,8 @@ static const struct {
 	const char *name;
 	void (*run)(void);
 } groups[] = {
-	{ "lines", test_lines }, { "plans", test_plans }, { "nesting", test_nesting },
+	{ "lines", test_lines }, { "lines_kselftests", test_lines_kselftests }, { "plans", test_plans },
+	{ "nesting", test_nesting }, { "nesting_deep", test_nesting_deep },
 	{ "linear", test_linear }, { "odd_bytes", test_odd_bytes },
 };
 

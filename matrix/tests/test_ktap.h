@@ -36,8 +36,10 @@ long position(const struct ktap_state *k, const char *name);
 
 /* The cases, by topic: test_ktap_lines.c, _levels.c, _limits.c. */
 void test_lines(void);
+void test_lines_kselftests(void);
 void test_plans(void);
 void test_nesting(void);
+void test_nesting_deep(void);
 void test_linear(void);
 void test_odd_bytes(void);
 

@@ -127,6 +127,12 @@ void test_nesting(void)
 		"rep.w#2 pass\n"
 		"a.b.c.deep pass\n");
 	ktap_free(&k);
+}
+
+/* Subtests cut short, and the deepest level read. */
+void test_nesting_deep(void)
+{
+	struct ktap_state k;
 
 	/*
 	 * A subtest cut short by the end: named by its "# Subtest:" line;

@@ -60,6 +60,12 @@ void test_lines(void)
 	expect(&k, "y", KMX_ERROR, "setup");
 	expect_diag(&k, "x", "first\nsecond");
 	ktap_free(&k);
+}
+
+/* The kernel's own selftests: their TAP 13, bare results and subunit. */
+void test_lines_kselftests(void)
+{
+	struct ktap_state k;
 
 	/*
 	 * The kernel's selftests: kselftest_harness's TAP 13 under a
