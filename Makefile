@@ -170,7 +170,7 @@ endif
 SERIES_NAME_ERROR := $(shell $(SERIES_TOOL) check-name series '$(SERIES_NAME)' 2>&1)
 $(if $(SERIES_NAME_ERROR),$(error $(SERIES_NAME_ERROR:kmatrix:%=%) (SERIES_NAME='$(SERIES_NAME)', by default the name \
 of SERIES less its suffix: name the series with SERIES_NAME=)))
-# GUEST_ONLY is one comma-separated list (init's kmatrix_only=).
+# GUEST_ONLY is one comma-separated list (init's kmatrix_only=): PROGRAM or PROGRAM:TEST.
 $(if $(word 2,$(GUEST_ONLY)),$(error GUEST_ONLY='$(GUEST_ONLY)': the programs are separated by commas, not spaces))
 
 # The stages, each a part of its own (mk/), in the order they build on each

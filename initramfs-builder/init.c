@@ -25,8 +25,10 @@
  * gcov counters written to the console after the boot and after each
  * program (vocab.h, KMX_GCOV); and kmatrix_only=NAME[,NAME...]
  * (GUEST_ONLY, a cell's reproduce.sh): only those programs, of either
- * folder. A name that is no program is an error result of its own, so a
- * mistyped name never reads as a clean run.
+ * folder; NAME:TEST runs only that test of one of ours (its -t TEST). A
+ * name that is no program is an error result of its own, and a test it
+ * does not have is one of the program's, so a mistyped name never reads
+ * as a clean run.
  */
 #include "init_cmdline.h"
 #include "init_gcov.h"
@@ -150,12 +152,29 @@ static int reap_others(kmx_pid_t pid, int *pid_status)
 	return reaped;
 }
 
-/* Starts a program, its output into fds[1], in a process group of its own; its pid, or < 0. */
-static kmx_pid_t start_program(const char *path, unsigned long timeout_s, const int fds[2])
+/* The most words of a program's command line: its name, kmatrix_only='s -t TESTs, the end. */
+#define PROGRAM_ARGS	34
+
+/*
+ * Starts a program (argv, with the tests kmatrix_only= names of it), its
+ * output into fds[1], in a process group of its own; its pid, or < 0.
+ */
+static kmx_pid_t start_program(const struct program *prog, char **argv, unsigned long timeout_s,
+			       const int fds[2])
 {
 	char limit[sizeof(KTAP_LIMIT_KEY) + 24];
-	char *argv[2] = { (char *)path, NULL }, *envp[2] = { limit, NULL };
+	char *envp[2] = { limit, NULL };
+	static char tests[sizeof(only)];
+	int n = only_test_args(prog->name, argv + 1, PROGRAM_ARGS - 2, tests, sizeof(tests));
 	kmx_pid_t pid;
+
+	/* The kernel's selftests of this tree take no test names (kselftest_harness.h has no -t). */
+	if (n && prog->dir->kselftest) {
+		ktap_diag("kmatrix_only=%s: %s runs whole: the kernel's selftests here take no test names",
+			  only, prog->name);
+		n = 0;
+	}
+	argv[n + 1] = NULL;
 
 	k_snprintf(limit, sizeof(limit), KTAP_LIMIT_KEY "%lu", timeout_s);
 	pid = sys_fork();
@@ -163,8 +182,8 @@ static kmx_pid_t start_program(const char *path, unsigned long timeout_s, const 
 		sys_setpgid(0, 0);
 		sys_dup3(fds[1], 1, 0);
 		sys_dup3(fds[1], 2, 0);
-		sys_execve(path, argv, envp);
-		ktap_diag("exec %s failed", path);
+		sys_execve(argv[0], argv, envp);
+		ktap_diag("exec %s failed", argv[0]);
 		sys_exit_group(127);
 	}
 	return pid;
@@ -240,7 +259,7 @@ static void run_test(const struct program *prog, unsigned long timeout_s)
 {
 	static struct relay relay;
 	struct program_end e = { 0 };
-	char path[96];
+	char path[96], *argv[PROGRAM_ARGS] = { path, NULL };
 	int fds[2];
 	kmx_pid_t pid;
 
@@ -258,7 +277,7 @@ static void run_test(const struct program *prog, unsigned long timeout_s)
 		ktap_result(KMX_ERROR, prog->name, "pipe failed");
 		return;
 	}
-	pid = start_program(path, timeout_s, fds);
+	pid = start_program(prog, argv, timeout_s, fds);
 	sys_close(fds[1]);
 	if (pid < 0) {
 		sys_close(fds[0]);

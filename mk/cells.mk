@@ -4,7 +4,7 @@
 # GUEST_APPEND: more kernel parameters, e.g. kmatrix_risky=1 (see guest-tests).
 #> GUEST_APPEND: more kernel parameters for the guest
 GUEST_APPEND ?=
-#> GUEST_ONLY: run only these guest programs, comma-separated (init's kmatrix_only=; a reproducer's PROGRAM...)
+#> GUEST_ONLY: run only these guest programs, comma-separated; PROGRAM:TEST only that test of it (init's kmatrix_only=)
 GUEST_ONLY ?=
 # A program that needs more than TEST_TIMEOUT on an arch's emulation has its
 # arch file say so (<arch>_TEST_TIMEOUT_MIN); TEST_TIMEOUT never lowers it,

@@ -9,7 +9,10 @@
 
 #include "ktap_writer.h"
 
-/* kmatrix_only=: the programs to run, comma-separated (empty: all). */
+/*
+ * kmatrix_only=: the programs to run, comma-separated (empty: all); an
+ * entry PROGRAM:TEST runs only that test of a program of ours (its -t).
+ */
 static char only[256];
 static int only_found[16];
 #define ONLY_MAX	(sizeof(only_found) / sizeof(only_found[0]))
@@ -29,7 +32,17 @@ static void cmdline_word(const char *key, char *out, size_t size)
 	out[n] = 0;
 }
 
-/* The index of name in kmatrix_only's list, or -1 (not listed; always -1 when no list). */
+/* The length of an entry's program, which ends at ':' (PROGRAM:TEST) or at the entry's end. */
+static size_t only_prog_len(const char *entry)
+{
+	size_t n = 0;
+
+	while (entry[n] && entry[n] != ',' && entry[n] != ':')
+		n++;
+	return n;
+}
+
+/* The index of the first entry of kmatrix_only's list for program name, or -1 (always -1 when no list). */
 static int only_index(const char *name)
 {
 	size_t len = k_strlen(name);
@@ -40,11 +53,39 @@ static int only_index(const char *name)
 
 		while (*end && *end != ',')
 			end++;
-		if ((size_t)(end - p) == len && !k_strncmp(p, name, len))
+		if (only_prog_len(p) == len && !k_strncmp(p, name, len))
 			return i;
 		p = *end ? end + 1 : end;
 	}
 	return -1;
+}
+
+/*
+ * The tests kmatrix_only= names of program name, as its command line
+ * after argv[0]: "-t", TEST, ... (at most max words), copied into buf;
+ * how many words.
+ */
+static int only_test_args(const char *name, char **argv, int max, char *buf, size_t size)
+{
+	size_t len = k_strlen(name), used = 0;
+	int n = 0;
+
+	for (const char *p = only; *p;) {
+		const char *end = p, *test = p + only_prog_len(p);
+
+		while (*end && *end != ',')
+			end++;
+		if (*test == ':' && (size_t)(test - p) == len && !k_strncmp(p, name, len) &&
+		    n + 2 <= max && used + (end - test) <= size) {
+			argv[n++] = "-t";
+			argv[n++] = buf + used;
+			memcpy(buf + used, test + 1, end - test - 1);
+			used += end - test;
+			buf[used - 1] = 0;
+		}
+		p = *end ? end + 1 : end;
+	}
+	return n;
 }
 
 /* A number the kernel command line gives, or dflt. */
@@ -66,8 +107,10 @@ static unsigned only_missing(int report)
 	for (const char *p = only; *p; i++) {
 		size_t n = 0;
 
+		size_t prog = only_prog_len(p);
+
 		for (; *p && *p != ','; p++)
-			if (n + 1 < sizeof(name))
+			if (n + 1 < sizeof(name) && n < prog)
 				name[n++] = *p;
 		name[n] = 0;
 		if (*p)

@@ -77,14 +77,21 @@ static void ktap_run_one(const struct ktap_test *t)
 
 	ktap_cur->status = KMX_ERROR;
 	ktap_cur->reason[0] = 0;
+	ktap_cur->expect_failed = 0;
 	pid = sys_fork();
 	if (pid < 0) {
 		ktap_result(KMX_ERROR, t->name, "fork failed");
 		return;
 	}
 	if (pid == 0) {
+		int st;
+
 		sys_setpgid(0, 0);
-		ktap_cur->status = t->fn();
+		st = t->fn();
+		/* A failed expectation fails the test; an error or a failure of its own stays. */
+		if (ktap_cur->expect_failed && st != KMX_ERROR && st != KMX_FAIL)
+			st = KMX_FAIL;
+		ktap_cur->status = st;
 		sys_exit_group(0);
 	}
 	if (ktap_wait_timeout(pid, &status, t->timeout_ms) != pid) {
@@ -169,12 +176,73 @@ static int ktap_tests_in_order(const struct ktap_test **tests)
 	return n;
 }
 
-static int ktap_run(const char *path, char **envp)
+#define KTAP_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* What a program's command line asks for (ktap_select()). */
+struct ktap_selection {
+	int list;			/* -l: the tests' names, and none run */
+	const char *unknown[16];	/* names that are no test of the program, and anything else given */
+	int nunknown;
+};
+
+/*
+ * The command line, as kselftest_harness.h's: -l lists the tests' names,
+ * one a line, and runs none; -t NAME (again for more) runs only those
+ * tests (init passes kmatrix_only=PROGRAM:NAME so). Keeps in tests those
+ * to run, in the file's order, and returns how many. A name that is no
+ * test of the program, or any other word, is kept in sel->unknown: each
+ * is an error result, and the tests named rightly still run.
+ */
+static int ktap_select(int argc, char **argv, const struct ktap_test **tests, int n, struct ktap_selection *sel)
+{
+	int keep[KTAP_MAX_TESTS] = { 0 }, picked = 0, m = 0;
+
+	for (int a = 1; a < argc; a++) {
+		int found = 0;
+
+		if (!k_strcmp(argv[a], "-l")) {
+			sel->list = 1;
+			continue;
+		}
+		if (!k_strcmp(argv[a], "-t") && a + 1 < argc) {
+			picked = 1;
+			a++;
+			for (int i = 0; i < n; i++)
+				if (!k_strcmp(tests[i]->name, argv[a]))
+					keep[i] = found = 1;
+		}
+		if (!found && sel->nunknown < (int)KTAP_ARRAY_SIZE(sel->unknown))
+			sel->unknown[sel->nunknown++] = argv[a];
+	}
+	for (int i = 0; i < n; i++)
+		if (!picked || keep[i])
+			tests[m++] = tests[i];
+	return m;
+}
+
+/* Each word of the command line that names nothing: an error result. */
+static void ktap_unknown_results(const struct ktap_selection *sel, const char *path)
+{
+	for (int i = 0; i < sel->nunknown; i++)
+		ktap_resultf(KMX_ERROR, sel->unknown[i], "no test or option %s in %s (-l lists the tests; "
+			     "-t NAME runs one)", sel->unknown[i], path ? path : "the program");
+}
+
+static int ktap_run(int argc, char **argv, char **envp)
 {
 	const struct ktap_test *tests[KTAP_MAX_TESTS];
+	struct ktap_selection sel = { 0 };
 	char reason[KTAP_REASON_MAX];
+	const char *path = argc > 0 ? argv[0] : NULL;
 	int n = ktap_tests_in_order(tests);
 
+	if (n >= 0)
+		n = ktap_select(argc, argv, tests, n, &sel);
+	if (n >= 0 && sel.list) {
+		for (int i = 0; i < n; i++)
+			k_printf("%s\n", tests[i]->name);
+		return 0;
+	}
 	ktap_print_header();
 	if (n < 0) {
 		ktap_set_plan(0);
@@ -182,10 +250,11 @@ static int ktap_run(const char *path, char **envp)
 		return 1;
 	}
 	if (!ktap_limits_fit(tests, n, path, envp, reason, sizeof(reason))) {
-		ktap_set_plan(n);
+		ktap_set_plan(n + sel.nunknown);
 		ktap_diag("%s", reason);
 		for (int i = 0; i < n; i++)
 			ktap_result(KMX_ERROR, tests[i]->name, reason);
+		ktap_unknown_results(&sel, path);
 		return ktap_finish();
 	}
 	ktap_cur = sys_mmap(NULL, 4096, PROT_READ | PROT_WRITE,
@@ -195,19 +264,18 @@ static int ktap_run(const char *path, char **envp)
 		ktap_diag("mmap of the shared result page failed: %ld", (long)ktap_cur);
 		return 1;
 	}
-	ktap_set_plan(n);
+	ktap_set_plan(n + sel.nunknown);
 	for (int i = 0; i < n; i++)
 		ktap_run_one(tests[i]);
+	ktap_unknown_results(&sel, path);
 	return ktap_finish();
 }
 
-#define KTAP_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-
-/* The main() of a test program: runs every KTAP_TEST of its file, in order. */
+/* The main() of a test program: runs every KTAP_TEST of its file, in order (or those -t names). */
 #define KTAP_MAIN							\
 int main(int argc, char **argv, char **envp)				\
 {									\
-	return ktap_run(argc > 0 ? argv[0] : NULL, envp);		\
+	return ktap_run(argc, argv, envp);				\
 }
 
 #endif

@@ -124,6 +124,7 @@ static int ktap_finish(void)
 struct ktap_outcome {
 	int status;
 	char reason[KTAP_REASON_MAX];
+	unsigned expect_failed;	/* KTAP_EXPECT_*s that failed: the test fails, whatever it returns */
 };
 static struct ktap_outcome *ktap_cur;
 
@@ -173,6 +174,34 @@ KTAP_PRINTF(5, 6) static int ktap_eq_failed(long expected, long actual, const ch
 		  actual, actual_src);
 	return ktap_fail("%s: expected %ld, got %ld", what, expected, actual);
 }
+
+/*
+ * A KTAP_EXPECT_EQ that failed: said now, and the test goes on (kselftest's
+ * EXPECT_*); the runner fails it when it returns, with the first failed
+ * expectation's reason unless the test gave one of its own.
+ */
+KTAP_PRINTF(5, 6) static void ktap_expect_failed(long expected, long actual, const char *expected_src,
+					       const char *actual_src, const char *fmt, ...)
+{
+	char what[100];
+	va_list ap;
+
+	va_start(ap, fmt);
+	k_vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	ktap_diag("%s: expected %ld (%s), got %ld (%s)", what, expected, expected_src,
+		  actual, actual_src);
+	if (!ktap_cur->expect_failed++)
+		k_snprintf(ktap_cur->reason, sizeof(ktap_cur->reason), "%s: expected %ld, got %ld",
+			   what, expected, actual);
+}
+
+/* Checks actual == expected, expected first, and goes on either way (kselftest's EXPECT_EQ). */
+#define KTAP_EXPECT_EQ(expected, actual, ...) do {			\
+	long _e = (long)(expected), _a = (long)(actual);		\
+	if (_e != _a)							\
+		ktap_expect_failed(_e, _a, #expected, #actual, __VA_ARGS__); \
+} while (0)
 
 /*
  * Fails the test unless actual == expected; both are printed, expected

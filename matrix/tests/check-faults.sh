@@ -4,6 +4,8 @@
 # matrix has just built (FAULT_ARCH, at FAULT_POINT). Run by make
 # check after the matrix; each run goes to a results folder of its own.
 #   - a guest program that prints forever: its own TIMEOUT, the rest runs
+#   - tests chosen by name (GUEST_ONLY=PROGRAM:TEST), and the harness's
+#     non-fatal expectations
 #   - two runs at once: the second waits for the arch, and says so
 #   - SIGKILL in the middle of a kernel build, then a rerun
 #   - make nightly twice in a row, with history.html there
@@ -32,6 +34,23 @@ mk matrix POINTS="$point" RESULTS="$tmp/forever" GUEST_FAULTS=print_forever TEST
 expect "prints forever: its own result is a timeout" grep -q "^test	print_forever	fail	.*TIMEOUT" "$tmp"/forever/*/"$arch-$point"/cell.tsv
 expect "prints forever: the other programs still ran" grep -q "^test	ptrace_sigtrap_ignored	pass" "$tmp"/forever/*/"$arch-$point"/cell.tsv
 expect "prints forever: the boot ended normally" grep -q "^boot	ok" "$tmp"/forever/*/"$arch-$point"/cell.tsv
+
+# Tests chosen by name: only those run, a name that is none is an error of
+# its own; a failed KTAP_EXPECT_EQ lets its test go on, then fails it.
+only=expectations:expectations_two_failed,expectations:expectations_then_assert,expectations:expectations_all_met
+only=$only,selftest:selftest_core_siginfo_read,expectations:no_such_test,no_such_program
+mk cell ARCH="$arch" POINT="$point" RESULTS="$tmp/only" RUN_ID=only GUEST_FAULTS=expectations RETRIES=0 \
+	GUEST_ONLY="$only" >"$tmp/only.out" 2>&1
+c=$tmp/only/only/$arch-$point
+hostbin=$(make --no-print-directory -s -C "$top" print-HOSTBIN)
+tests_run=$("$hostbin/report" query "$c" tests | tr '\t' ' ' | sort | tr '\n' ';')
+expect "by name: only the tests named, and an error for each name that is none ($tests_run)" [ "$tests_run" = \
+	"expectations_all_met pass;expectations_then_assert fail;expectations_two_failed fail;no_such_program error;no_such_test error;selftest_core_siginfo_read pass;" ]
+expect "EXPECT: the test fails with the first expectation's reason" \
+	grep -q "^test	expectations_two_failed	fail	first: expected 1, got 2" "$c/cell.tsv"
+expect "EXPECT: and goes on: both said, then its end" sh -c "grep -q '# second: expected 3 (3), got 4 (4)' '$c/console.log' && grep -q '# went on past both' '$c/console.log'"
+expect "EXPECT then ASSERT: the assertion's reason, the test ended there" sh -c \
+	"grep -q '^test	expectations_then_assert	fail	asserted: expected 6, got 7' '$c/cell.tsv' && ! grep -q 'not reached' '$c/console.log'"
 
 # Two runs at once: while another run holds the arch, a run waits for it
 # (the holder lets go only once the run has said that it waits).
