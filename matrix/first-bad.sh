@@ -11,7 +11,8 @@
 # arch. Only a result that passed at base is bisected (a new result that
 # fails has nothing to bisect against). Writes RUN_DIR/first-bad.tsv: ARCH, TEST, the first bad patch
 # (NN-slug, or empty), and a note (why there is none, or the probes).
-# Environment (run-close.sh's): MAKE HOSTBIN REPORT_FLAGS SRC SERIES_NAME.
+# Environment (run-close.sh's): MAKE HOSTBIN REPORT_FLAGS SRC SERIES_NAME,
+# and what run-open.sh needs to open RUN_DIR/bisect as a run (RUN_ENV).
 set -u
 . "$(dirname "$0")/lib.sh"
 run=$(cd "$1" && pwd)
@@ -24,7 +25,7 @@ mkdir -p "$bisect"
 # it as the run's cells were, so a failing probe is booted again at once.
 printf '%s\n' "$regressions" | cut -f1 | sort -u | while read -r a; do
 	[ -e "$bisect/$a-base" ] || ln -s "../$a-base" "$bisect/$a-base"
-	grep -qx "$a base" "$bisect/cells.list" 2>/dev/null || echo "$a base" >>"$bisect/cells.list"
+	RUN_DIR=$bisect RUN_KIND=bisect "$TOP/matrix/run-open.sh" --join "cell/$a/base"
 done
 points=$(series_points "$SRC" "$SERIES_NAME")
 out=$run/first-bad.tsv.tmp
@@ -37,9 +38,8 @@ probe() {	# ARCH NUMBER TEST
 	pt=$(pt_of "$2")
 	if [ ! -f "$bisect/$1-$pt/cell.tsv" ]; then
 		echo "  [$1] first bad patch: booting $pt" >&2
-		grep -qx "$1 $pt" "$bisect/cells.list" 2>/dev/null || echo "$1 $pt" >>"$bisect/cells.list"
 		# (RUN_DIR on the command line: the run's own is in the environment.)
-		$MAKE --no-print-directory cell ARCH="$1" POINT="$pt" RUN_DIR="$bisect" RUN_ID=bisect \
+		$MAKE --no-print-directory cell ARCH="$1" POINT="$pt" RUN_DIR="$bisect" RUN_ID=bisect RUN_KIND=bisect \
 			CELL_IN_MATRIX= >"$bisect/$1-$pt.log" 2>&1
 	fi
 	# shellcheck disable=SC2086 # REPORT_FLAGS is a list of options

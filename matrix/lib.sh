@@ -82,6 +82,22 @@ claim_run_dir() {	# RUN_DIR
 	return 1
 }
 
+# The one writer of a run's cells.list (run-open.sh's): each cell
+# (cell/ARCH/POINT) not listed yet, appended as `ARCH POINT`, in order.
+run_add_cells() (	# RUN_DIR CELL-TARGET...
+	dir=$1
+	shift
+	touch "$dir/cells.list" || exit 1
+	for c in "$@"; do
+		c=${c#cell/}
+		listed=
+		while read -r a p; do
+			[ "$a/$p" != "$c" ] || listed=1
+		done <"$dir/cells.list"
+		[ -n "$listed" ] || printf '%s %s\n' "${c%%/*}" "${c#*/}" >>"$dir/cells.list"
+	done
+)
+
 # `ended HOW DATE` in RUN_DIR's run.tsv, once (run-close.sh).
 end_run() {	# RUN_DIR HOW
 	grep -q '^ended	' "$1/run.tsv" 2>/dev/null ||

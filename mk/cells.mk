@@ -97,6 +97,7 @@ cell: $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 	$(call need_point)
 	$(Q)$(if $(call series_points,$(POINT)),$(MAKE) --no-print-directory series || test -s $(SERIES_ERROR),true)
 	$(Q)$(call check_points,$(POINT))
+	$(Q)$(RUN_ENV) RUN_KIND=$(or $(RUN_KIND),cell) $(TOP)/matrix/run-open.sh --join cell/$(ARCH)/$(POINT)
 	$(Q)export MAKE='$(MAKE)'; $(call run_cell,$(ARCH),$(POINT),all)
 
 # A run's cells, as make goals: make knows them from ARCHES x POINTS.
@@ -109,7 +110,7 @@ CELLS := $(foreach p,$(POINTS),$(foreach a,$(ARCHES),cell/$(a)/$(p)))
 #> CELL_JOBS: builds and boots at once, sharing their slots with the compilers (default: JOBS + 1); 1: one at a time
 CELL_JOBS ?= $(shell echo $$(( $(JOBS) + 1 )))
 # A run is three steps of a recipe (make matrix, make mutants):
-#   run-open.sh   the run's folder: cells.list and run.tsv;
+#   run-open.sh   the run's folder: cells.list, run.tsv, the cells' order;
 #   the cells' make, `make run-cells`: every cell of cells.list;
 #   run-close.sh  the cells booted again alone, the first bad patches,
 #                 `ended` in run.tsv, the reports and the table.
@@ -150,7 +151,8 @@ matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 		exec $(TOP)/matrix/run-close.sh
 
 # The cells of a run: `make run-cells` makes each cell of RUN_DIR's
-# cells.list, cell/ARCH/POINT, in the order `report order` gives (the arch
+# cells.list, cell/ARCH/POINT, in the order run-open.sh wrote for it
+# (RUN_DIR/cells.mk, from `report order`: the arch
 # whose cells took longest in the previous run first, so that the longest
 # chain does not start last); `make cell/ARCH/POINT...` makes those.
 # Cells of one arch share its tree and build directory: each waits for the
@@ -166,7 +168,10 @@ matrix: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS))
 # earlier cell's boot that has become ready (a cold run's first kernel
 # waited while four more builds started), which keeps every result back
 # until the builds are nearly done.
-CELL_TARGETS := $(if $(filter run-cells,$(MAKECMDGOALS)),$(shell $(HOSTBIN)/report order $(RUN_DIR)),$(filter cell/%,$(MAKECMDGOALS)))
+ifneq ($(filter run-cells,$(MAKECMDGOALS)),)
+include $(RUN_DIR)/cells.mk
+endif
+CELL_TARGETS := $(if $(filter run-cells,$(MAKECMDGOALS)),$(RUN_CELL_ORDER),$(filter cell/%,$(MAKECMDGOALS)))
 # (Internal: the second step of make matrix and make mutants.)
 .PHONY: run-cells
 run-cells: $(CELL_TARGETS)

@@ -34,12 +34,13 @@ coverage: deps $(addprefix $(HOSTBIN)/,$(HOST_TOOLS) coverage)
 	$(Q)$(if $(KUNIT_TESTS),$(TOP)/matrix/with-lock.sh $(LOCKS)/series "the series' tags" \
 		$(TOP)/matrix/kunit-point.sh $(SRC) $(SERIES)/kunit $(KUNIT_NAME) $(COVERAGE_POINT) $(SERIES_NAME))
 	$(Q). $(TOP)/matrix/lib.sh && claim_run_dir $(COVERAGE_RESULTS)/$(RUN_ID)
-	$(Q)for a in $(COVERAGE_ARCHES); do echo "$$a $(COVERAGE_POINT)"; done >$(COVERAGE_RESULTS)/$(RUN_ID)/cells.list
+	$(Q)$(RUN_ENV) RUN_DIR=$(COVERAGE_RESULTS)/$(RUN_ID) RESULTS=$(COVERAGE_RESULTS) RUN_KIND=coverage \
+		$(TOP)/matrix/run-open.sh --join $(foreach a,$(COVERAGE_ARCHES),cell/$(a)/$(COVERAGE_POINT))
 	$(Q)files=$$(git -C $(SRC) diff --name-only $$($(TOP)/matrix/checkout-point.sh --resolve $(SRC) base $(SERIES_NAME)) \
 		$$($(TOP)/matrix/checkout-point.sh --resolve $(SRC) $(COVERAGE_POINT) $(SERIES_NAME)) | tr '\n' ' '); \
 	rc=0; for a in $(COVERAGE_ARCHES); do \
 		$(MAKE) --no-print-directory cell COVERAGE=1 ARCH=$$a POINT=$(COVERAGE_POINT) RUN_ID=$(RUN_ID) \
-			RESULTS=$(COVERAGE_RESULTS) GCOV_FILES="$$files" || true; \
+			RESULTS=$(COVERAGE_RESULTS) RUN_KIND=coverage GCOV_FILES="$$files" || true; \
 		$(MAKE) --no-print-directory coverage-report COVERAGE=1 ARCH=$$a POINT=$(COVERAGE_POINT) RUN_ID=$(RUN_ID) \
 			RESULTS=$(COVERAGE_RESULTS) GCOV_FILES="$$files" || rc=1; \
 	done; ln -sfn $(RUN_ID) $(COVERAGE_RESULTS)/latest; exit $$rc

@@ -194,19 +194,10 @@ static int write_reproducer(const struct cellrun *c)
 /* Once the record is written: the reproducer, the run's reports, the cell's line and the progress. */
 static int finish(const struct cellrun *c)
 {
-	char path[4200];
 	int status;
 
 	if (write_reproducer(c))
 		fprintf(stderr, "kmatrix: %s: no reproduce.sh was written\n", c->name);
-	/* A cell made alone (make cell) is a run of one cell: cells.list makes its folder a run. */
-	snprintf(path, sizeof(path), "%s/cells.list", c->run_dir);
-	if (!c->in_matrix && !exists(path)) {
-		char line[300];
-
-		snprintf(line, sizeof(line), "%s %s\n", c->arch, c->point);
-		write_file(path, line);
-	}
 	if (boot_stop_signal)
 		mark_interrupted(c);
 	status = cell_done(c->dir, c->not_run_points, &c->x);
@@ -228,6 +219,10 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	parse_options(argc, argv, &c);
+	/* A cell is a cell of a run, which run-open.sh opened (make matrix, make cell). */
+	if (!run_is_run(c.run_dir))
+		die("%s: not a run (no cells.list): matrix/run-open.sh opens a run, and make cell and "
+		    "make matrix call it", c.run_dir);
 	boot_catch_signals();
 	if (mkdir_p(c.dir))
 		die("%s: %s", c.dir, strerror(errno));

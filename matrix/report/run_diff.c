@@ -33,8 +33,9 @@ int run_is_of(const char *dir, const char *series, const char *kind)
 	if (series)	/* `series NAME<tab>SOURCE` */
 		yes = name && !strncmp(name, series, strlen(series)) &&
 		      (name[strlen(series)] == '\t' || !name[strlen(series)]);
+	/* A run from before run.tsv had a `kind` was a matrix run. */
 	if (kind)
-		yes = yes && k && !strcmp(k, kind);
+		yes = yes && !strcmp(k ? k : "matrix", kind);
 	free(name);
 	free(k);
 	return yes;

@@ -53,14 +53,14 @@ printf '#!/bin/sh\necho "KTAP version 1"; echo "1..1"; echo "ok 1 t"; echo "%s"\
 	"$("$bin/report" vocab | sed -n 's/^end-marker //p')" >"$tmp/qemu"
 chmod +x "$tmp/qemu"
 good_in="qemu\t$tmp/qemu\nboot-timeout\t20\nboot-silence\t10\nhost-max-wait\t50\n"
-cell() {	# NAME POINT: a cell of run NAME, alone
+cell() {	# NAME POINT: a cell of run NAME, alone (the run opened as run-open.sh --join opens it)
+	mkdir -p "$tmp/$1" && printf 'x %s\n' "$2" >"$tmp/$1/cells.list"
 	MAKE=$tmp/make "$bin/cellrun" --run "$tmp/$1" "$1" --locks "$tmp/locks" --retries 0 --cell x "$2" all \
 		>"$tmp/$1.out" 2>&1
 }
 CELL_IN=$good_in BUILD=ok cell ok p
 expect "a cell alone: ok, exit 0" [ $? = 0 ]
 expect "a cell alone: its record" grep -q "^test	t	pass" "$tmp/ok/x-p/cell.tsv"
-expect "a cell alone: its folder a run of one cell" [ "$(cat "$tmp/ok/cells.list")" = "x p" ]
 expect "a cell alone: its line" grep -q "^  \[x p\] build ok .*tests: 1 pass" "$tmp/ok.out"
 expect "a cell alone: the arch's lock's owner" grep -q "^pid [0-9]*, run ok (since " "$tmp/locks/x.owner"
 CELL_IN=$good_in BUILD="k.c:1:1: error: no" cell bad p
@@ -73,6 +73,7 @@ expect "a bad cell.in: an error of the cell, naming file and line" \
 CELL_IN="qemu\t$tmp/qemu\n" BUILD=ok cell short p
 expect "a cell.in without limits: says which" grep -q "cell.in: no boot-timeout line" "$tmp/short/x-p/cell.tsv"
 printf 'kmatrix: 0002-b.patch does not apply\nkernel/signal.c: hunk 1 at line 12\nmore\n' >"$tmp/series-error"
+mkdir -p "$tmp/na" && printf 'x p\n' >"$tmp/na/cells.list"
 CELL_IN=$good_in BUILD=ok MAKE=$tmp/make "$bin/cellrun" --run "$tmp/na" na --locks "$tmp/locks" \
 	--series-error "$tmp/series-error" --cell x p all >"$tmp/na.out" 2>&1
 expect "a series that does not apply: not run, its two first lines" grep -q \
@@ -80,4 +81,6 @@ expect "a series that does not apply: not run, its two first lines" grep -q \
 expect "a series that does not apply: its complaint is the build log" cmp -s "$tmp/series-error" "$tmp/na/x-p/build.log"
 "$bin/cellrun" --cell x p all >/dev/null 2>&1
 expect "bad usage: exit 2" [ $? = 2 ]
+MAKE=$tmp/make "$bin/cellrun" --run "$tmp/norun" norun --locks "$tmp/locks" --cell x p all >"$tmp/norun.out" 2>&1
+expect "a folder that is no run: refused, saying who opens runs" grep -q "not a run (no cells.list): matrix/run-open.sh opens" "$tmp/norun.out"
 finish test-cellrun

@@ -16,7 +16,7 @@ trap '[ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"' EXIT
 
 # The stand-in for the cells' make: `run-cells` and again/ARCH/POINT run
 # the real cellrun as the Makefile's run_cell does (setpriv --pdeathsig),
-# one at a time, the cells in `report order`'s order; a signal is passed
+# one at a time, the cells in the order run-open.sh wrote (cells.mk); a signal is passed
 # on to the cell running, and no other cell starts, as make does. The
 # cell's own make (`cell-env kernel initrd`) writes cell.in, and its
 # build's outcome is FAKE_BUILD_<arch>'s.
@@ -28,7 +28,7 @@ for a; do
 	case $a in
 	ARCH=*) arch=${a#ARCH=} ;;
 	POINT=*) point=${a#POINT=} ;;
-	run-cells) cells=$("$HOSTBIN/report" order "$RUN_DIR" | sed 's|^cell/||') ;;
+	run-cells) read -r _ _ cells <"$RUN_DIR/cells.mk"; cells=$(printf '%s\n' $cells | sed 's|^cell/||') ;;
 	*=*) export "${a?}" ;;
 	again/*) again="$again ${a#again/}" ;;
 	cell-env) env_goal=1 ;;

@@ -91,16 +91,34 @@ expect "a cell of a run builds the commit its run resolved (points.tsv)" \
 	[ "$(mkvar KERNEL_POINT ARCH=m68k POINT=rc1 RUN_DIR="$tmp/run1")" = 0123456789abcdef0123456789abcdef01234567 ]
 expect "a point the run did not resolve: its name" [ "$(mkvar KERNEL_POINT ARCH=m68k POINT=base RUN_DIR="$tmp/run1")" = base ]
 # make nightly's KEEP: the matrix runs of its own series only.
-# RUN:SERIES:KIND (no kind: a `make cell` run).
+# RUN:SERIES:KIND (no kind: a run from before run.tsv had one, a matrix run).
 i=0
-for r in a1:a:matrix a2:a:matrix b1:b:matrix a3:a:mutants c1:a:; do
+for r in a1:a:matrix a2:a:matrix b1:b:matrix a3:a:mutants c1:a:cell o1:a:; do
 	i=$((i + 1)) d=$tmp/runs/${r%%:*} rest=${r#*:}
 	mkdir -p "$d" && echo "x y" >"$d/cells.list"
 	printf 'started\t2026-12-07T00:00:0%sZ\nseries\t%s\t/s\n' "$i" "${rest%%:*}" >"$d/run.tsv"
 	[ -z "${rest#*:}" ] || printf 'kind\t%s\n' "${rest#*:}" >>"$d/run.tsv"
 done
 expect "report runs --series a --kind matrix: a's matrix runs alone" \
-	[ "$("$1/report" runs --series a --kind matrix "$tmp/runs" | sed 's|.*/||' | sort | tr '\n' ' ')" = "a1 a2 " ]
+	[ "$("$1/report" runs --series a --kind matrix "$tmp/runs" | sed 's|.*/||' | sort | tr '\n' ' ')" = "a1 a2 o1 " ]
+# run-open.sh --join: a cell joins a run once; a folder that is no run yet
+# (the reproducer's, holding what it is judged by) is opened as one, of
+# its kind. (A stand-in TOP: what the run is of, and no point resolves.)
+mkdir -p "$tmp/stub/matrix" "$tmp/join/r"
+printf '#!/bin/sh\nprintf "started\\t2026-12-07T00:00:00Z\\nseries\\ts\\t/s\\n"\n' >"$tmp/stub/matrix/run-info.sh"
+printf '#!/bin/sh\nexit 1\n' >"$tmp/stub/matrix/checkout-point.sh"
+chmod +x "$tmp/stub/matrix/run-info.sh" "$tmp/stub/matrix/checkout-point.sh"
+echo kept >"$tmp/join/r/mutants.tsv"
+join() {	# HOSTBIN CELL...
+	b=$1
+	shift
+	TOP=$tmp/stub RUN_DIR=$tmp/join/r RESULTS=$tmp/join HOSTBIN=$b SRC=$tmp SERIES_NAME=s RUN_KIND=cell \
+		sh "$top/matrix/run-open.sh" --join "$@"
+}
+join "$1" cell/m68k/base && join "$1" cell/m68k/base cell/m68k/rc1
+expect "--join: each cell listed once, in order" [ "$(cat "$tmp/join/r/cells.list")" = "$(printf 'm68k base\nm68k rc1')" ]
+expect "--join: a new run of its kind" grep -q "^kind	cell$" "$tmp/join/r/run.tsv"
+expect "--join: what the folder held kept" grep -q kept "$tmp/join/r/mutants.tsv"
 . "$top/matrix/lib.sh"
 claim_run_dir "$tmp/claimed/r" 2>/dev/null
 expect "a run's folder claimed" [ $? = 0 ]
