@@ -1,7 +1,7 @@
 # sh4: QEMU's r2d (Renesas RTS7751R2D-PLUS, an SH7751R), as linux-build-test
 # boots it with rts7751r2dplus_defconfig. tinyconfig leaves MMU and the FPU
-# off, so both are named; the FPU is also where patch 03's caller lives
-# (arch/sh/kernel/cpu/fpu.c, built only with SH_FPU). The board's RAM is
+# off, so both are named (the FPU's code, arch/sh/kernel/cpu/fpu.c, is
+# built only with SH_FPU). The board's RAM is
 # 64 MiB at 0x0c000000, fixed (no -m); PHYSICAL_START is named too, since
 # tinyconfig (EXPERT) fixes it at MEMORY_START's default, 0x08000000, before
 # the fragment moves MEMORY_START: the zImage then jumps to memory the board
