@@ -11,7 +11,12 @@
 #
 # What a catalogue's patches may say, as git trailers (git interpret-trailers):
 #   Corrupts: NN                        the series patch the mistake is in
+#   Needs: CONFIG_X[,CONFIG_Y]: WHY     kernel options without which the
+#                                       mistake cannot show (its code is
+#                                       not built): checked against each
+#                                       cell's kernel.config
 #   Invisible-on: ARCH [ARCH...]: WHY   arches where the mistake cannot show
+#                                       for another reason than an option
 #   Unreachable-under-QEMU: ARCH [ARCH...]: WHY
 #                                       arches where the path it is on
 #                                       exists but QEMU does not reach it
@@ -51,11 +56,12 @@ claim_run_dir "$RUN_DIR" || exit 2
 		patch="$MUTANTS/$file"
 		printf 'mutant\t%s\t%s\t%s\t%s\n' "$pt" "$(trailer "$patch" Corrupts | head -n1)" \
 			"$file" "$(subject "$patch")"
-		for key in Invisible-on Unreachable-under-QEMU; do
+		for key in Needs Invisible-on Unreachable-under-QEMU; do
 			trailer "$patch" "$key" | while read -r v; do
 				case "$v" in
 				*:*) printf '%s\t%s\t%s\t%s\n' "$key" "$pt" "${v%%:*}" "$(echo "${v#*:}" | sed 's/^ *//')" ;;
-				*) die "$file: '$key: $v' names no reason (the form is '$key: ARCH [ARCH...]: WHY')" ;;
+				*) die "$file: '$key: $v' names no reason (the form is '$key: $([ "$key" = Needs ] &&
+					echo 'CONFIG_X[,CONFIG_Y]' || echo 'ARCH [ARCH...]'): WHY')" ;;
 				esac
 			done || exit 1
 		done

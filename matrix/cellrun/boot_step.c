@@ -68,13 +68,6 @@ static void build_from_step(struct cellrun *c)
 	remove_tree(path);
 }
 
-static int build_is(const struct cellrun *c, enum kmx_build_outcome o)
-{
-	size_t n = strlen(kmx_build_outcome_name[o]);
-
-	return !strncmp(c->build, kmx_build_outcome_name[o], n) && (c->build[n] == '\t' || !c->build[n]);
-}
-
 /* What the boot needs (cell.in); a built cell without it could not be built. */
 static void read_inputs(struct cellrun *c)
 {

@@ -95,6 +95,30 @@ static void build_kernel(struct cellrun *c, const char *log)
 	build_outcome(log, rc, boot_stop_signal != 0, seconds_since(&t0), c->build, sizeof(c->build));
 }
 
+/*
+ * CELL_DIR/kernel.config: the .config the cell's kernel was built with
+ * (cell.in's `config`), kept while the arch's build directory is still
+ * this cell's, for what the expectations and mutants say a test needs.
+ */
+static void keep_kernel_config(const struct cellrun *c)
+{
+	char path[4200], why[4400], buf[8192];
+	struct cell_inputs in;
+	FILE *from, *to;
+	size_t n;
+
+	path_of(c, path, sizeof(path), "cell.in");
+	if (cell_inputs_read(path, &in, why, sizeof(why)) || !in.config || !(from = fopen(in.config, "r")))
+		return;
+	path_of(c, path, sizeof(path), "kernel.config");
+	if ((to = fopen(path, "w"))) {
+		while ((n = fread(buf, 1, sizeof(buf), from)) > 0)
+			fwrite(buf, 1, n, to);
+		fclose(to);
+	}
+	fclose(from);
+}
+
 /* `make series` left its complaint: the series does not apply, and this point needs it. */
 static int series_failed(const struct cellrun *c)
 {
@@ -109,7 +133,8 @@ int step_build(struct cellrun *c)
 	char path[4200], log[4200], line[1100];
 	struct cell_head h = { c->arch, c->point, c->build, NULL };
 
-	for (const char *const *f = (const char *const[]){ "cell.tsv", "build.tsv", "cell.in", NULL }; *f; f++) {
+	for (const char *const *f = (const char *const[]){ "cell.tsv", "build.tsv", "cell.in", "kernel.config", NULL };
+	     *f; f++) {
 		path_of(c, path, sizeof(path), *f);
 		unlink(path);
 	}
@@ -118,6 +143,8 @@ int step_build(struct cellrun *c)
 		build_not_run(c, log);
 	else
 		build_kernel(c, log);
+	if (build_is(c, KMX_BUILD_OK))
+		keep_kernel_config(c);
 	path_of(c, path, sizeof(path), "build.tsv");
 	snprintf(line, sizeof(line), "%s\n", c->build);
 	if (write_file(path, line))

@@ -95,6 +95,14 @@ int exists(const char *path)
 	return !access(path, F_OK);
 }
 
+/* Whether the build's line says outcome o. */
+int build_is(const struct cellrun *c, enum kmx_build_outcome o)
+{
+	size_t n = strlen(kmx_build_outcome_name[o]);
+
+	return !strncmp(c->build, kmx_build_outcome_name[o], n) && (c->build[n] == '\t' || !c->build[n]);
+}
+
 /* RUN_DIR/.interrupted: the reports take the run as ended interrupted (lib.sh's mark_interrupted). */
 void mark_interrupted(const struct cellrun *c)
 {

@@ -83,6 +83,8 @@ int exists(const char *path);
 int write_file(const char *path, const char *text);
 /* RUN_DIR/.interrupted: the reports take the run as ended interrupted (in a matrix). */
 void mark_interrupted(const struct cellrun *c);
+/* Whether the cell's build line says outcome o. */
+int build_is(const struct cellrun *c, enum kmx_build_outcome o);
 /* The steps: build (0, or 130 if a signal cut it off), and boot. */
 int step_build(struct cellrun *c);
 void step_boot(struct cellrun *c);

@@ -161,7 +161,51 @@ void cell_clear(struct cell *c)
 	for (size_t i = 0; i < c->ncoverage; i++)
 		free(c->coverage[i].patch);
 	free(c->coverage);
+	for (size_t i = 0; i < c->kconfig.n; i++)
+		free(c->kconfig.names[i]);
+	free(c->kconfig.names);
+	name_index_free(&c->kconfig.set);
 	memset(c, 0, sizeof(*c));
+}
+
+/* CELL_DIR/kernel.config's options set (=y, =m), if the cell kept it. */
+static void load_kconfig(struct kconfig *k, const char *path)
+{
+	char line[1024];
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return;
+	k->known = 1;
+	while (fgets(line, sizeof(line), f)) {
+		char *eq = strchr(line, '=');
+
+		if (strncmp(line, "CONFIG_", 7) || !eq || (eq[1] != 'y' && eq[1] != 'm'))
+			continue;
+		*eq = 0;
+		k->names = xgrow(k->names, k->n, sizeof(*k->names));
+		k->names[k->n] = xstrdup(line);
+		name_index_add(&k->set, k->names[k->n], k->n);
+		k->n++;
+	}
+	fclose(f);
+}
+
+int kconfig_has(const struct kconfig *k, const char *list)
+{
+	char name[128];
+
+	if (!k || !k->known)
+		return -1;
+	for (const char *p = list; *p;) {
+		size_t n = strcspn(p, ",");
+
+		snprintf(name, sizeof(name), "%.*s", (int)n, p);
+		if (name_index_find(&k->set, name) == NO_ITEM)
+			return 0;
+		p += n + (p[n] == ',');
+	}
+	return 1;
 }
 
 static void tally_add(struct coverage_tally *t, const char *state, const char *branches)
@@ -355,6 +399,8 @@ void run_load_cell(struct cell *c, const char *run_dir, const char *name, int ru
 	load_coverage(c, path);
 	snprintf(path, sizeof(path), "%s/%s/reproduce.sh", run_dir, name);
 	c->has_reproducer = access(path, X_OK) == 0;
+	snprintf(path, sizeof(path), "%s/%s/kernel.config", run_dir, name);
+	load_kconfig(&c->kconfig, path);
 }
 
 const struct test *cell_find_test(const struct cell *c, const char *name)

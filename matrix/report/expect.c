@@ -2,7 +2,11 @@
 /*
  * The expectations of a series (matrix/expectations/<series>.tsv): lines
  * `ARCH POINT TEST STATUS` with `*` wildcards (or a trailing `*`), first
- * match wins. Without a file, every fail and error is unexpected.
+ * match wins; POINT may be a range of the series' points, `base..13`
+ * (base is 0, NN-slug is NN). Lines `needs TEST CONFIG_X[,CONFIG_Y]` say
+ * what a test needs of the kernel: where the cell's kernel lacks it, the
+ * test is expected to skip, whatever the other lines say. Without a file,
+ * every fail and error is unexpected.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -19,6 +23,11 @@ struct expectation {
 	enum kmx_test_status status;
 };
 
+/* A `needs TEST CONFIG...` line. */
+struct expectation_need {
+	char test[128], options[256];
+};
+
 int expectations_load(struct expectations *x, const char *path)
 {
 	char line[512], status[16];
@@ -33,6 +42,17 @@ int expectations_load(struct expectations *x, const char *path)
 		lineno++;
 		if (line[0] == '#' || line[strspn(line, " \t\r\n")] == 0)
 			continue;
+		if (!strncmp(line, "needs\t", 6)) {
+			struct expectation_need nd;
+
+			if (sscanf(line + 6, "%127s %255s", nd.test, nd.options) != 2 || strncmp(nd.options, "CONFIG_", 7)) {
+				fclose(f);
+				return error("%s:%d: expected needs TEST CONFIG_X[,CONFIG_Y...]", path, lineno);
+			}
+			x->needs = xrealloc(x->needs, (x->nneeds + 1) * sizeof(*x->needs));
+			x->needs[x->nneeds++] = nd;
+			continue;
+		}
 		if (sscanf(line, "%63s %63s %127s %15s", e.arch, e.point, e.test, status) != 4 ||
 		    ktap_parse_status(status, &e.status)) {
 			fclose(f);
@@ -57,18 +77,62 @@ static int wild_match(const char *pattern, const char *s)
 	return !strcmp(pattern, s);
 }
 
+/* A point's number in the series: base 0, NN-slug NN; -1 for any other point. */
+static long point_number(const char *point)
+{
+	char *end;
+	long n;
+
+	if (!strcmp(point, "base"))
+		return 0;
+	n = strtol(point, &end, 10);
+	return end != point && *end == '-' && n >= 0 ? n : -1;
+}
+
+/* POINT against a pattern: a wildcard, or a range FROM..TO of points' numbers. */
+static int point_match(const char *pattern, const char *point)
+{
+	const char *dots = strstr(pattern, "..");
+	char from[64];
+	long n, lo, hi;
+
+	if (!dots)
+		return wild_match(pattern, point);
+	snprintf(from, sizeof(from), "%.*s", (int)(dots - pattern), pattern);
+	n = point_number(point);
+	lo = !strcmp(from, "base") ? 0 : atol(from);
+	hi = atol(dots + 2);
+	return n >= 0 && n >= lo && n <= hi;
+}
+
 int expectation_for(const struct expectations *x, const char *arch, const char *point, const char *test,
 		    enum kmx_test_status *st)
 {
 	for (size_t i = 0; x && i < x->n; i++) {
 		const struct expectation *e = &x->e[i];
 
-		if (wild_match(e->arch, arch) && wild_match(e->point, point) && wild_match(e->test, test)) {
+		if (wild_match(e->arch, arch) && point_match(e->point, point) && wild_match(e->test, test)) {
 			*st = e->status;
 			return 1;
 		}
 	}
 	return 0;
+}
+
+const char *expectation_unmet_need(const struct expectations *x, const char *test, const struct kconfig *k,
+				   enum kmx_test_status status)
+{
+	for (size_t i = 0; x && i < x->nneeds; i++) {
+		const struct expectation_need *nd = &x->needs[i];
+		int has;
+
+		if (!wild_match(nd->test, test))
+			continue;
+		has = kconfig_has(k, nd->options);
+		if (has == 0 || (has < 0 && status == KMX_SKIP))
+			return nd->options;
+	}
+	return NULL;
 }
 
 int expectations_given(const struct expectations *x)
@@ -79,6 +143,7 @@ int expectations_given(const struct expectations *x)
 void expectations_clear(struct expectations *x)
 {
 	free(x->e);
+	free(x->needs);
 	memset(x, 0, sizeof(*x));
 }
 

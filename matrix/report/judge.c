@@ -134,6 +134,11 @@ void cell_judge(struct cell *c)
 		struct test *t = &c->tests[j];
 		t->judged = expectation_for(c->expectations, c->arch, c->judged_as ? c->judged_as : c->point,
 					    t->name, &t->expected);
+		/* What the test needs and this kernel has not: a skip is all it can give. */
+		if (expectation_unmet_need(c->expectations, t->name, &c->kconfig, t->status)) {
+			t->judged = 1;
+			t->expected = KMX_SKIP;
+		}
 		judge_retry(c, t);
 		/* A flaky result is not a regression. */
 		t->unexpected = t->status != KMX_FLAKY && unexpected_status(c, t, t->status);

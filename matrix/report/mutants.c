@@ -7,6 +7,7 @@
  *   catalogue FOLDER BASE
  *   mutant POINT CORRUPTS FILE SUBJECT
  *   touches POINT ARCH PATH          (the arches it runs on, and why)
+ *   Needs POINT CONFIG_X[,CONFIG_Y] WHY   (invisible where the kernel lacks one)
  *   Invisible-on POINT ARCHES WHY
  *   Unreachable-under-QEMU POINT ARCHES WHY
  *   Equivalent POINT WHY
@@ -67,6 +68,12 @@ void mutants_load(struct mutants *ms, const char *run_dir)
 				memset(&m->cells[m->ncells], 0, sizeof(*m->cells));
 				m->cells[m->ncells].arch = xstrdup(f[2]);
 				m->cells[m->ncells++].why = xstrdup(f[3]);
+			} else if (n == 4 && !strcmp(f[0], "Needs")) {
+				char why[1200];
+
+				append(&m->needs, f[2], ",");
+				snprintf(why, sizeof(why), "this kernel has not %s: %s", f[2], f[3]);
+				append(&m->needs_why, why, "; ");
 			} else if (n == 4 && !strcmp(f[0], "Invisible-on")) {
 				append(&m->invisible_arches, f[2], " ");
 				append(&m->invisible_why, f[3], "; ");
@@ -187,7 +194,9 @@ static void judge_cell(const struct mutant *m, struct mutant_cell *mc)
 	}
 	/* The arch's own reason first: code not built there says more than equivalence. */
 	mc->verdict = MUT_SURVIVED;
-	if (names_arch(m->invisible_arches, mc->arch))
+	if (m->needs && kconfig_has(&c->kconfig, m->needs) == 0)
+		mc->verdict = MUT_INVISIBLE, mc->excuse = m->needs_why;
+	else if (names_arch(m->invisible_arches, mc->arch))
 		mc->verdict = MUT_INVISIBLE, mc->excuse = m->invisible_why;
 	else if (names_arch(m->unreachable_arches, mc->arch))
 		mc->verdict = MUT_UNREACHABLE, mc->excuse = m->unreachable_why;

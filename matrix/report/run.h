@@ -87,6 +87,19 @@ struct coverage_tally {
 	unsigned elsewhere;		/* lines that cannot run on this arch or config */
 };
 
+/*
+ * A cell's kernel config as its cell kept it (CELL_DIR/kernel.config,
+ * cellrun's copy of the .config it was built with): the options set.
+ */
+struct kconfig {
+	int known;			/* the cell kept one */
+	struct name_index set;		/* CONFIG_X=y or =m, names in names[] */
+	char **names;
+	size_t n;
+};
+/* 1 if the kernel has every option of LIST (CONFIG_ names, comma-separated), 0 if it lacks one, -1 if not known. */
+int kconfig_has(const struct kconfig *k, const char *list);
+
 struct cell {
 	char *dir;			/* <arch>-<point>, relative to the run */
 	char *arch, *point;
@@ -118,6 +131,7 @@ struct cell {
 	int is_reference;		/* a base cell the run's other points of its arch are judged against */
 	unsigned regressions, pre_existing;	/* results judged against base (and the baseline's failures) */
 	unsigned gone;			/* results of the base cell this one does not report */
+	struct kconfig kconfig;		/* its kernel's options, if it kept them */
 };
 /* A cell whose reproducer the reports offer: it has one, and failed or has a failed result. */
 int cell_offers_reproducer(const struct cell *c);
@@ -179,6 +193,7 @@ struct mutant_cell {
 struct mutant {
 	char *point, *corrupts, *file, *subject;
 	char *invisible_arches, *invisible_why;
+	char *needs, *needs_why;	/* Needs: the kernel options it can show without, and why */
 	char *unreachable_arches, *unreachable_why;
 	char *equivalent;		/* the reason, or NULL */
 	struct mutant_cell *cells;	/* one per arch it touches, in run order */
@@ -249,9 +264,12 @@ void transitions_free(struct transition *t, size_t n);
  * A series' expectations (expect.c), loaded once and shared by the runs
  * judged by them; none loaded (or NULL): every fail and error is unexpected.
  */
+struct expectation_need;
 struct expectations {
 	struct expectation *e;
 	size_t n;
+	struct expectation_need *needs;	/* `needs TEST CONFIG...` lines */
+	size_t nneeds;
 	int given;		/* a file was loaded */
 };
 /* Adds PATH's lines to x (zeroed, or loaded before). */
@@ -262,6 +280,14 @@ void expectations_clear(struct expectations *x);
 /* 1 and *st set when an expectation of x names this result. */
 int expectation_for(const struct expectations *x, const char *arch, const char *point, const char *test,
 		    enum kmx_test_status *st);
+/*
+ * The option a `needs` line of x gives test that kernel k lacks (the
+ * result is then expected to skip), or NULL. When k is not known, a skip
+ * is taken as that lack: a run whose cells kept no config is judged as
+ * before.
+ */
+const char *expectation_unmet_need(const struct expectations *x, const char *test, const struct kconfig *k,
+				   enum kmx_test_status status);
 
 
 /* The known breaks: loads RUN/known-breaks.tsv (none: no known breaks). */

@@ -640,4 +640,49 @@ printf 'm68k\ttip\tt1\tfail\nm68k\ttip\tt4\tfail\n' >"$tmp/br-expect.tsv"
 expect "against base: an expectation still decides" [ $? = 0 ]
 expect "against base: the rest judged against base" grep -q "^matrix: 6 passed, 0 failed, 0 regressions against base, 2 pre-existing$" "$tmp/bre.out"
 
+# ---- what a test needs of the kernel, and ranges of points -------------------------
+# `needs`: where the cell's kernel.config lacks the option, the test is
+# expected to skip; with no kernel.config (a run from before cells kept
+# it), a skip is taken as that lack and anything else is judged as ever.
+printf 'needs\tseccomp_*\tCONFIG_SECCOMP_FILTER\n*\tbase..13\tt_range\tfail\n*\t*\t*\tpass\n' >"$tmp/needs.tsv"
+nd() { printf 'arch\t%s\npoint\t%s\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\t%s\t%s\t%s\n' "$@"; }
+cell nd m68k-base "$(nd m68k base seccomp_kill skip 'no seccomp filter')"
+printf 'CONFIG_MMU=y\n# CONFIG_SECCOMP_FILTER is not set\n' >"$tmp/nd/m68k-base/kernel.config"
+cell nd x86_64-base "$(nd x86_64 base seccomp_kill skip 'no seccomp filter')"
+printf 'CONFIG_SECCOMP=y\nCONFIG_SECCOMP_FILTER=y\n' >"$tmp/nd/x86_64-base/kernel.config"
+cell nd sparc32-base "$(nd sparc32 base seccomp_kill skip 'no seccomp filter')"
+cell nd s390x-base "$(nd s390x base seccomp_kill pass '')"
+cell nd sh4-base "$(nd sh4 base seccomp_kill pass '')"
+printf 'CONFIG_MMU=y\n' >"$tmp/nd/sh4-base/kernel.config"
+"$bin/report" --expect "$tmp/needs.tsv" summary --quiet "$tmp/nd"
+ndu() { jqval nd "[.cells[] | select(.arch == \"$1\") | .tests[0] | \"\(.expected) \(.unexpected)\"][0]"; }
+expect "needs: lacking the option, a skip is expected" [ "$(ndu m68k)" = "skip false" ]
+expect "needs: having it, a skip is unexpected" [ "$(ndu x86_64)" = "pass true" ]
+expect "needs: no kernel.config, a skip is taken as the lack" [ "$(ndu sparc32)" = "skip false" ]
+expect "needs: no kernel.config, a pass judged as ever" [ "$(ndu s390x)" = "pass false" ]
+expect "needs: lacking the option, a pass is unexpected" [ "$(ndu sh4)" = "skip true" ]
+cell rg x86_64-base "$(nd x86_64 base t_range fail x)"
+cell rg x86_64-07-seven "$(nd x86_64 07-seven t_range fail x)"
+cell rg x86_64-13-thirteen "$(nd x86_64 13-thirteen t_range fail x)"
+cell rg x86_64-14-fourteen "$(nd x86_64 14-fourteen t_range fail x)"
+cell rg x86_64-rc1 "$(nd x86_64 rc1 t_range fail x)"
+"$bin/report" --expect "$tmp/needs.tsv" summary --quiet "$tmp/rg"
+rgu() { jqval rg "[.cells[] | select(.point == \"$1\") | .tests[0].expected][0]"; }
+expect "a range of points: base..13 takes base, 07 and 13" [ "$(rgu base) $(rgu 07-seven) $(rgu 13-thirteen)" = "fail fail fail" ]
+expect "a range of points: not 14, nor a named point" [ "$(rgu 14-fourteen) $(rgu rc1)" = "pass pass" ]
+printf 'needs\tseccomp_*\tSECCOMP_FILTER\n' >"$tmp/needs-bad.tsv"
+"$bin/report" --expect "$tmp/needs-bad.tsv" summary --quiet "$tmp/nd" 2>"$tmp/needs-bad.err"
+expect "needs: an option not named CONFIG_...: refused with the line" grep -q "needs-bad.tsv:1: expected needs TEST CONFIG_X" "$tmp/needs-bad.err"
+# A mutant that Needs an option the cell's kernel lacks is invisible there, not survived.
+mkdir -p "$tmp/mn"
+cell mn m68k-m01-sud "$(nd m68k m01-sud t pass '')"
+printf 'CONFIG_MMU=y\n' >"$tmp/mn/m68k-m01-sud/kernel.config"
+cell mn x86_64-m01-sud "$(nd x86_64 m01-sud t pass '')"
+printf 'CONFIG_GENERIC_ENTRY=y\n' >"$tmp/mn/x86_64-m01-sud/kernel.config"
+printf 'catalogue\t/cat\tfixed\nmutant\tm01-sud\t09\t01-a.patch\tsud: one\ntouches\tm01-sud\tm68k\tkernel/entry/x.c\ntouches\tm01-sud\tx86_64\tkernel/entry/x.c\nNeeds\tm01-sud\tCONFIG_GENERIC_ENTRY\tbuilt only with it\n' >"$tmp/mn/mutants.tsv"
+"$bin/report" --expect "$tmp/mexpect.tsv" summary --quiet "$tmp/mn"
+mnv() { jq -r ".mutants[0].arches[] | select(.arch == \"$1\") | \"\(.verdict): \(.detail)\"" "$tmp/mn/mutants.json"; }
+expect "Needs: the arch whose kernel lacks it: invisible, saying so" [ "$(mnv m68k)" = "invisible: this kernel has not CONFIG_GENERIC_ENTRY: built only with it" ]
+expect "Needs: the arch whose kernel has it: survived" [ "$(mnv x86_64 | cut -d: -f1)" = survived ]
+
 finish test-report
