@@ -1,6 +1,7 @@
 #!/bin/sh
-# first-bad.sh RUN_DIR: for each result that regressed against base (report
-# regressions: the arch, the first point where it did, the test), the
+# first-bad.sh RUN_DIR: for each result that regressed against base, or is
+# new and fails (report regressions: the arch, the first point where it
+# did, the test, its key, which of the two), the
 # first patch of the series where it regresses on that arch, by bisecting
 # the patches between base (good) and that point (bad). Each probe is a
 # cell of its own (make cell, its kernel built over the arch's last one and
@@ -8,8 +9,12 @@
 # fails is booted twice (an unexpected result is retried), so a failure
 # that does not come again is flaky and ends that bisection unjudged.
 # Probes are shared: a patch booted for one test answers every test of its
-# arch. Only a result that passed at base is bisected (a new result that
-# fails has nothing to bisect against). Writes RUN_DIR/first-bad.tsv: ARCH, TEST, the first bad patch
+# arch. A result that passed at base is bisected to the patch where it
+# regresses; a test that is new and fails, to the patch where it first
+# fails (at a probe where it is missing, not there yet, it is good). A
+# selftest whose message changes with its outcome is found in a probe by
+# its key (report regressions).
+# Writes RUN_DIR/first-bad.tsv: ARCH, TEST, the first bad patch
 # (NN-slug, or empty), and a note (why there is none, or the probes).
 # Environment (run-close.sh's): MAKE HOSTBIN REPORT_FLAGS SRC SERIES_NAME,
 # and what run-open.sh needs to open RUN_DIR/bisect as a run (RUN_ENV).
@@ -33,8 +38,10 @@ out=$run/first-bad.tsv.tmp
 
 pt_of() { printf '%s\n' "$points" | sed -n "${1}p"; }	# NUMBER: its NN-slug
 
-# The status of TEST in ARCH's cell at patch NUMBER, booted if it was not.
-probe() {	# ARCH NUMBER TEST
+# The status of TEST (or of the result with KEY: a selftest whose message
+# changes with its outcome) in ARCH's cell at patch NUMBER, booted if it
+# was not.
+probe() {	# ARCH NUMBER TEST KEY
 	pt=$(pt_of "$2")
 	if [ ! -f "$bisect/$1-$pt/cell.tsv" ]; then
 		echo "  [$1] first bad patch: booting $pt" >&2
@@ -43,10 +50,10 @@ probe() {	# ARCH NUMBER TEST
 			CELL_IN_MATRIX= >"$bisect/$1-$pt.log" 2>&1
 	fi
 	# shellcheck disable=SC2086 # REPORT_FLAGS is a list of options
-	"$HOSTBIN/report" $REPORT_FLAGS query "$bisect/$1-$pt" probe "$3" 2>/dev/null || echo missing
+	"$HOSTBIN/report" $REPORT_FLAGS query "$bisect/$1-$pt" probe "$3" ${4:+"$4"} 2>/dev/null || echo missing
 }
 
-printf '%s\n' "$regressions" | while IFS="$(printf '\t')" read -r arch point test; do
+printf '%s\n' "$regressions" | while IFS="$(printf '\t')" read -r arch point test key kind; do
 	good=0
 	bad=$(point_number "$SRC" "$point" "$SERIES_NAME")
 	if [ -z "$bad" ] || [ "$bad" = 0 ]; then
@@ -56,11 +63,11 @@ printf '%s\n' "$regressions" | while IFS="$(printf '\t')" read -r arch point tes
 	note= trail=
 	while [ $((bad - good)) -gt 1 ]; do
 		mid=$(((good + bad) / 2))
-		st=$(probe "$arch" "$mid" "$test")
+		st=$(probe "$arch" "$mid" "$test" "$key")
 		trail="$trail $(pt_of "$mid" | cut -d- -f1):$st"
-		case $st in
-		pass | skip | xfail) good=$mid ;;
-		fail | error) bad=$mid ;;
+		case $kind:$st in
+		*:pass | *:skip | *:xfail | new:missing) good=$mid ;;
+		*:fail | *:error) bad=$mid ;;
 		*)
 			note="no answer at $(pt_of "$mid"): $st"
 			break

@@ -42,7 +42,7 @@ if ! interrupted && [ "${RETRIES:-1}" -gt 0 ]; then
 	# shellcheck disable=SC2086 # REPORT_FLAGS is a list of options
 	again=$("$HOSTBIN/report" $REPORT_FLAGS again "$RUN_DIR" | sed 's|^|again/|')
 	if [ -n "$again" ]; then
-		echo "kmatrix: $(printf '%s\n' "$again" | wc -l) cell(s) where a time limit ran out: booting each again, alone"
+		echo "kmatrix: $(printf '%s\n' "$again" | wc -l) cell(s) where a time limit ran out or a result regressed against base: booting each again, alone"
 		# shellcheck disable=SC2086 # one target per word
 		run_job $MAKE -j1 -k --no-print-directory RUN_ID="$RUN_ID" RUN_DIR="$RUN_DIR" CELL_IN_MATRIX=1 $again
 	fi

@@ -115,8 +115,9 @@ int boot_record_only(const char *out, const struct cell_head *h, enum kmx_boot_o
 		     const char *why);
 
 void boot_classify(struct boot *b, const struct ktap_state *k);
+/* A `test` line (NAME STATUS REASON [KEY]) and its `diag` lines. */
 void put_result(FILE *f, const char *name, enum kmx_test_status status,
-		const char *reason, const char *diag);
+		const char *reason, const char *diag, const char *key);
 int write_record(const char *out, const struct cell_head *h, const struct boot *b,
 		 const char *cmd, const struct ktap_state *k, const char *unbuilt);
 

@@ -137,6 +137,6 @@ void warnings_put(FILE *f)
 		else
 			snprintf(name, sizeof(name), WARNING_RESULT "%s", w->test);
 		put_result(f, name, KMX_FAIL,
-			   w->first[0] ? w->first : "a kernel warning (no WARNING: line)", w->diag);
+			   w->first[0] ? w->first : "a kernel warning (no WARNING: line)", w->diag, NULL);
 	}
 }

@@ -81,12 +81,16 @@ static void put_field(FILE *f, const char *s)
 
 /* A result of the record: its `test` line and one `diag` line per line of DIAG. */
 void put_result(FILE *f, const char *name, enum kmx_test_status status,
-		const char *reason, const char *diag)
+		const char *reason, const char *diag, const char *key)
 {
 	fprintf(f, "test\t");
 	put_field(f, name);
 	fprintf(f, "\t%s\t", kmx_test_status_name[status]);
 	put_field(f, reason);
+	if (key && *key) {
+		fputc('\t', f);
+		put_field(f, key);
+	}
 	fputc('\n', f);
 	while (*diag) {
 		size_t len = strcspn(diag, "\n");
@@ -129,7 +133,7 @@ static int put_unbuilt(FILE *f, const char *path)
 			fclose(log);
 		else if (log_path)
 			snprintf(diag, sizeof(diag), "%s: %s", log_path, strerror(errno));
-		put_result(f, name, KMX_FAIL, reason, diag);
+		put_result(f, name, KMX_FAIL, reason, diag, NULL);
 	}
 	fclose(in);
 	return 0;
@@ -175,7 +179,7 @@ int write_record(const char *out, const struct cell_head *h, const struct boot *
 	for (size_t i = 0; i < k->ntests; i++) {
 		const struct ktap_test_result *t = &k->tests[i];
 
-		put_result(f, t->name, t->status, t->reason, t->diag);
+		put_result(f, t->name, t->status, t->reason, t->diag, t->key);
 	}
 	warnings_put(f);
 done:

@@ -92,6 +92,7 @@ static void level_touch(struct ktap_state *k, size_t d)
 static void program_end(struct ktap_state *k)
 {
 	ktap_names_clear(k);
+	k->program_results = 0;
 	k->prefix[0] = 0;
 	k->program[0] = 0;
 	k->last_output[0] = 0;
@@ -326,6 +327,7 @@ void ktap_free(struct ktap_state *k)
 		free(k->tests[i].name);
 		free(k->tests[i].reason);
 		free(k->tests[i].diag);
+		free(k->tests[i].key);
 	}
 	for (size_t i = 0; i < k->nheld; i++) {
 		free(k->held[i].name);

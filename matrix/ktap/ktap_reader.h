@@ -38,6 +38,12 @@ struct ktap_test_result {
 	enum kmx_test_status status;
 	char *reason;		/* may be "" */
 	char *diag;		/* the `# ` lines before the result, '\n'-separated */
+	/*
+	 * What stays when the name does not: a kernel selftest's result as
+	 * PROGRAM#N, its place among the program's results (kselftest.h's
+	 * messages change with the outcome); "" for ours, named to last.
+	 */
+	char *key;
 };
 
 /* The lines at one indent below the top: a parent's children. */
@@ -67,6 +73,7 @@ struct ktap_state {
 	struct ktap_test_result *held;	/* results waiting for a parent's name, names relative */
 	size_t nheld, held_cap;
 	struct name_index names;	/* the names taken in the current program (results' in tests) */
+	unsigned program_results;	/* the current selftest program's results so far (their keys) */
 	unsigned *name_count;	/* by the names' items: the last "#N" tried for it as a base */
 	size_t nnames;
 	struct ktap_test_result *tests;

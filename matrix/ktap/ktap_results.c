@@ -97,6 +97,15 @@ void ktap_emit(struct ktap_state *k, const char *prefix, const char *name,
 	t->status = st;
 	t->reason = xstrdup(reason);
 	t->diag = diag ? diag : xstrdup("");
+	t->key = xstrdup("");
+	/* A selftest's result under its program (prefix "PROGRAM."): PROGRAM#N. */
+	if (prefix[0]) {
+		size_t len = strlen(prefix) + 24;
+
+		free(t->key);
+		t->key = xrealloc(NULL, len);
+		snprintf(t->key, len, "%.*s#%u", (int)strlen(prefix) - 1, prefix, ++k->program_results);
+	}
 }
 
 /* The held results from FROM on get "<parent>." before their names. */

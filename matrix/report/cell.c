@@ -85,7 +85,7 @@ static void cell_error(struct cell *c, const char *reason)
 /* Reads one cell.tsv into c (already named); returns -1 if there is none. */
 static int read_cell_tsv(struct cell *c, const char *path)
 {
-	char *line = NULL, *f[4], why[128];
+	char *line = NULL, *f[5], why[128];
 	size_t size = 0, diag_len = 0, diag_cap = 0;
 	FILE *in = fopen(path, "r");
 	int lineno = 0;
@@ -94,7 +94,7 @@ static int read_cell_tsv(struct cell *c, const char *path)
 		return -1;
 	/* A line is as long as the guest made it: a long reason is not a corrupt record. */
 	while (getline(&line, &size, in) >= 0) {
-		int n = split_tabs(line, f, 4), o;
+		int n = split_tabs(line, f, 5), o;
 		enum kmx_test_status st;
 
 		lineno++;
@@ -122,13 +122,14 @@ static int read_cell_tsv(struct cell *c, const char *path)
 			c->qemu_ran_s = seconds(f[1]);
 			c->qemu_waited_s = seconds(f[2]);
 			c->has_host = 1;
-		} else if (!strcmp(f[0], "test") && n == 4 && !ktap_parse_status(f[2], &st)) {
+		} else if (!strcmp(f[0], "test") && (n == 4 || n == 5) && !ktap_parse_status(f[2], &st)) {
 			struct test *t = add_test(c, f[1]);
 
 			t->status = st;
 			t->boots = 1;
 			t->failed_boots = status_fails(st);
 			t->reason = xstrdup(f[3]);
+			t->key = xstrdup(n == 5 ? f[4] : "");
 			t->diag = xstrdup("");
 			diag_len = 0;
 			diag_cap = 1;
@@ -153,6 +154,7 @@ void cell_clear(struct cell *c)
 		free(c->tests[i].reason);
 		free(c->tests[i].diag);
 		free(c->tests[i].first_reason);
+		free(c->tests[i].key);
 	}
 	free(c->tests);
 	name_index_free(&c->names);
@@ -401,6 +403,21 @@ void run_load_cell(struct cell *c, const char *run_dir, const char *name, int ru
 	c->has_reproducer = access(path, X_OK) == 0;
 	snprintf(path, sizeof(path), "%s/%s/kernel.config", run_dir, name);
 	load_kconfig(&c->kconfig, path);
+}
+
+const struct test *cell_counterpart(const struct cell *c, const struct test *t)
+{
+	const struct test *same = cell_find_test(c, t->name);
+
+	return same ? same : cell_find_key(c, t->key);
+}
+
+const struct test *cell_find_key(const struct cell *c, const char *key)
+{
+	for (size_t i = 0; c && key && *key && i < c->ntests; i++)
+		if (c->tests[i].key && !strcmp(c->tests[i].key, key))
+			return &c->tests[i];
+	return NULL;
 }
 
 const struct test *cell_find_test(const struct cell *c, const char *name)

@@ -41,7 +41,7 @@ static enum base_relation base_relation(const struct cell *c, struct test *t, en
 		return BASE_BASELINE;
 	if (!c->base)
 		return BASE_NONE;
-	t->at_base = cell_find_test(c->base, t->name);
+	t->at_base = cell_counterpart(c->base, t);
 	if (!t->at_base)
 		return BASE_NEW;
 	/* Failing in any of base's boots: a failure now is not the series' doing. */
@@ -150,7 +150,7 @@ void cell_judge(struct cell *c)
 	}
 	c->regressions = c->pre_existing = c->gone = 0;
 	for (size_t j = 0; c->base && j < c->base->ntests; j++)
-		c->gone += !cell_find_test(c, c->base->tests[j].name);
+		c->gone += !cell_counterpart(c, &c->base->tests[j]);
 	c->infra_cause = infra_cause(c);
 	for (size_t j = 0; j < c->ntests; j++) {
 		struct test *t = &c->tests[j];

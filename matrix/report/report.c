@@ -245,13 +245,15 @@ static int cmd_regressions(int argc, char **argv, const struct expectations *x)
 			const struct test *t = &c->tests[i];
 			char key[1024];
 
-			if (!t->unexpected || t->vs_base != BASE_REGRESSION)
+			/* A regression, or a failure new at this point: each has a first bad patch. */
+			if (!t->unexpected || (t->vs_base != BASE_REGRESSION && t->vs_base != BASE_NEW))
 				continue;
 			snprintf(key, sizeof(key), "%s\t%s", c->arch, t->name);
 			keys = xgrow(keys, nkeys, sizeof(*keys));
 			keys[nkeys] = xstrdup(key);
 			if (name_index_add(&seen, keys[nkeys], nkeys) == nkeys)
-				printf("%s\t%s\t%s\n", c->arch, c->point, t->name);
+				printf("%s\t%s\t%s\t%s\t%s\n", c->arch, c->point, t->name, t->key ? t->key : "",
+				       base_relation_name[t->vs_base]);
 			nkeys++;
 		}
 	}

@@ -74,14 +74,15 @@ int cmd_query(int argc, char **argv, const struct expectations *x)
 	const struct test *t;
 	struct cell c;
 
-	if (argc == 3 && !strcmp(argv[1], "probe")) {
+	if ((argc == 3 || argc == 4) && !strcmp(argv[1], "probe")) {
 		cell_load_judged(argv[0], x, &c, &kb, &ms);
 		if (c.build != KMX_BUILD_OK)
 			printf("build-%s\n", c.build == NO_BUILD ? "missing" : build_name(c.build));
 		else if (c.boot != KMX_BOOT_OK)
 			printf("boot-%s\n", c.boot == NO_BOOT ? "missing" : boot_name(c.boot));
 		else
-			printf("%s\n", (t = cell_find_test(&c, argv[2])) ? status_name(t->status) : "missing");
+			printf("%s\n", (t = cell_find_test(&c, argv[2])) || (argc == 4 && (t = cell_find_key(&c, argv[3]))) ?
+			       status_name(t->status) : "missing");
 		return 0;
 	}
 	if (argc == 2 && (!strcmp(argv[1], "build") || !strcmp(argv[1], "boot") ||

@@ -226,7 +226,8 @@ static void load_first_bad(struct run *r)
 			struct cell *c = &r->cells[j];
 			size_t i = name_index_find(&c->names, b->test);
 
-			if (strcmp(c->arch, b->arch) || i == NO_ITEM || c->tests[i].vs_base != BASE_REGRESSION)
+			if (strcmp(c->arch, b->arch) || i == NO_ITEM ||
+			    (c->tests[i].vs_base != BASE_REGRESSION && c->tests[i].vs_base != BASE_NEW))
 				continue;
 			c->tests[i].first_bad = b->patch[0] ? b->patch : NULL;
 			c->tests[i].first_bad_note = b->note;

@@ -63,13 +63,14 @@ KMX_ENUM(BASE_RELATIONS, base_relation, BASE_NRELATIONS, base_relation_name);
 
 struct test {
 	char *name, *reason, *diag;
+	char *key;			/* a selftest's PROGRAM#N, what stays when its name does not; "" if none */
 	enum kmx_test_status status;
 	int judged;			/* an expectation applied */
 	enum kmx_test_status expected;	/* when judged */
 	int unexpected;
 	int unjudged;			/* no expectation names it, or not as expected in an infra cell */
 	enum base_relation vs_base;	/* when judged against base instead */
-	const struct test *at_base;	/* the same result at base, or NULL */
+	const struct test *at_base;	/* the same result at base (by name, else by key), or NULL */
 	unsigned char boots, failed_boots;	/* the cell's boots that reported it, and those where it failed */
 	const char *first_bad;		/* a regression: the first patch where it regressed (first-bad.sh), or NULL */
 	const char *first_bad_note;	/* how that was found, or why it was not */
@@ -341,6 +342,10 @@ static inline int cell_ok(const struct cell *c)
 const char *cell_status(const struct cell *c);
 const struct cell *run_find_cell(const struct run *r, const char *arch, const char *point);
 const struct test *cell_find_test(const struct cell *c, const char *name);
+/* The result of c with that key (a selftest's PROGRAM#N), or NULL. */
+const struct test *cell_find_key(const struct cell *c, const char *key);
+/* t's counterpart in c: by name, else by key (a selftest whose message changed with its outcome). */
+const struct test *cell_counterpart(const struct cell *c, const struct test *t);
 /* What changed from run a to run b. */
 void run_compare(struct comparison *cmp, const struct run *a, const struct run *b);
 

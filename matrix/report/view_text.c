@@ -13,20 +13,30 @@
 /* A result that failed against base, as 0-day reports a commit against its parent: the failures of each boot. */
 static void print_regression(const struct cell *c, const struct test *t)
 {
+	/* A selftest whose message changed with its outcome: its name at base too. */
+	const char *as = t->at_base && strcmp(t->at_base->name, t->name) ? " as " : "";
+	const char *base_name = *as ? t->at_base->name : "";
+
 	if (t->at_base && t->first_bad)
-		term_printf("REGRESSION %s %s, regressed by %s (%s at base; base %u/%u failed, %s %u/%u failed): %s\n",
-			    status_name(t->status), t->name, t->first_bad, status_name(t->at_base->status),
-			    t->at_base->failed_boots, t->at_base->boots, c->point, t->failed_boots, t->boots,
-			    t->reason);
+		term_printf("REGRESSION %s %s, regressed by %s (%s at base%s%s; base %u/%u failed, %s %u/%u failed): %s\n",
+			    status_name(t->status), t->name, t->first_bad, status_name(t->at_base->status), as,
+			    base_name, t->at_base->failed_boots, t->at_base->boots, c->point, t->failed_boots,
+			    t->boots, t->reason);
 	else if (t->at_base)
-		term_printf("REGRESSION %s %s (%s at base; base %u/%u failed, %s %u/%u failed%s%s): %s\n",
-			    status_name(t->status), t->name, status_name(t->at_base->status),
+		term_printf("REGRESSION %s %s (%s at base%s%s; base %u/%u failed, %s %u/%u failed%s%s): %s\n",
+			    status_name(t->status), t->name, status_name(t->at_base->status), as, base_name,
 			    t->at_base->failed_boots, t->at_base->boots, c->point, t->failed_boots, t->boots,
 			    t->first_bad_note ? "; first bad patch not found: " : "",
 			    t->first_bad_note ? t->first_bad_note : "", t->reason);
+	else if (t->first_bad)
+		term_printf("NEW FAILURE %s %s, failing from %s on (no such result at base; %s %u/%u failed): %s\n",
+			    status_name(t->status), t->name, t->first_bad, c->point, t->failed_boots, t->boots,
+			    t->reason);
 	else
-		term_printf("NEW FAILURE %s %s (no such result at base; %s %u/%u failed): %s\n",
-			    status_name(t->status), t->name, c->point, t->failed_boots, t->boots, t->reason);
+		term_printf("NEW FAILURE %s %s (no such result at base; %s %u/%u failed%s%s): %s\n",
+			    status_name(t->status), t->name, c->point, t->failed_boots, t->boots,
+			    t->first_bad_note ? "; first failing patch not found: " : "",
+			    t->first_bad_note ? t->first_bad_note : "", t->reason);
 }
 
 /* The cell's counts and first reason, as its line has them. */
@@ -336,7 +346,7 @@ int print_closing(const struct run *r)
 		const struct cell *c = &r->cells[j];
 
 		for (size_t i = 0; c->gone && i < c->base->ntests; i++)
-			if (!cell_find_test(c, c->base->tests[i].name))
+			if (!cell_counterpart(c, &c->base->tests[i]))
 				term_printf("  %s %s: gone %s (%s at base; not reported here)\n", c->arch, c->point,
 					    c->base->tests[i].name, status_name(c->base->tests[i].status));
 	}

@@ -685,4 +685,30 @@ mnv() { jq -r ".mutants[0].arches[] | select(.arch == \"$1\") | \"\(.verdict): \
 expect "Needs: the arch whose kernel lacks it: invisible, saying so" [ "$(mnv m68k)" = "invisible: this kernel has not CONFIG_GENERIC_ENTRY: built only with it" ]
 expect "Needs: the arch whose kernel has it: survived" [ "$(mnv x86_64 | cut -d: -f1)" = survived ]
 
+# ---- a selftest named by its message: paired with base by its key ------------------
+# sas prints "sigaltstack is disabled in sighandler" when it passes and
+# "tss_flags=..., should be SS_DISABLE" when it fails: one test (key sas#2).
+ks() { printf 'arch\tm68k\npoint\t%s\nbuild\tok\t1\t\nboot\tok\t1\t\ntest\tsas.Initial state\tpass\t\tsas#1\ntest\tsas.%s\t%s\t\tsas#2\n' "$@"; }
+cell ky m68k-base "$(ks base 'sigaltstack is disabled in sighandler' pass)"
+cell ky m68k-16-sixteen "$(ks 16-sixteen 'tss_flags=80000000, should be SS_DISABLE' fail)"
+"$bin/report" summary --table "$tmp/ky" >"$tmp/ky.out"
+expect "key: a changed message is a regression, not a new failure" \
+	grep -q "REGRESSION fail sas.tss_flags=80000000, should be SS_DISABLE (pass at base as sas.sigaltstack is disabled in sighandler;" "$tmp/ky.out"
+expect "key: and its name at base is not gone" sh -c "! grep -q ' gone ' '$tmp/ky.out'"
+expect "key: report regressions gives it, with its key" [ "$("$bin/report" regressions "$tmp/ky")" = \
+	"$(printf 'm68k\t16-sixteen\tsas.tss_flags=80000000, should be SS_DISABLE\tsas#2\tregression')" ]
+# A test new at a point, failing: one to bisect to where it first fails.
+cell nw m68k-base "$(ks base 'sigaltstack is disabled in sighandler' pass | head -n 5)"
+cell nw m68k-16-sixteen "$(ks 16-sixteen 'tss_flags=80000000, should be SS_DISABLE' fail)"
+expect "a new failing test: report regressions gives it as new" [ "$("$bin/report" regressions "$tmp/nw")" = \
+	"$(printf 'm68k\t16-sixteen\tsas.tss_flags=80000000, should be SS_DISABLE\tsas#2\tnew')" ]
+printf 'm68k\tsas.tss_flags=80000000, should be SS_DISABLE\t09-nine\tbetween 08-eight and 16-sixteen\n' >"$tmp/nw/first-bad.tsv"
+"$bin/report" summary --table "$tmp/nw" >"$tmp/nw.out"
+expect "a new failing test: the patch where it first fails, in the cell's lines" \
+	grep -q "NEW FAILURE fail sas.tss_flags=80000000, should be SS_DISABLE, failing from 09-nine on" "$tmp/nw.out"
+expect "key: a probe where it passes answers by its key" \
+	[ "$("$bin/report" query "$tmp/ky/m68k-base" probe 'sas.tss_flags=80000000, should be SS_DISABLE' 'sas#2')" = pass ]
+expect "key: without the key, the probe finds no such name" \
+	[ "$("$bin/report" query "$tmp/ky/m68k-base" probe 'sas.tss_flags=80000000, should be SS_DISABLE')" = missing ]
+
 finish test-report

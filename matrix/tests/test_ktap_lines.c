@@ -97,6 +97,25 @@ void test_lines_kselftests(void)
 	expect(&k, "dup", KMX_PASS, "");
 	expect(&k, "peeksiginfo", KMX_SKIP, "KSFT_SKIP: no /proc");
 	CHECK(!find(&k, "seccomp_bpf"), "seccomp_bpf printed all its results; no extra entry expected");
+	/* What stays when a selftest's name does not: its place among its program's results. */
+	CHECK(!strcmp(find(&k, "seccomp_bpf.TRACE_syscall.ptrace.kill_after")->key, "seccomp_bpf#1") &&
+	      !strcmp(find(&k, "seccomp_bpf.global.dup#2")->key, "seccomp_bpf#4"),
+	      "the selftests' keys: %s, %s", find(&k, "seccomp_bpf.TRACE_syscall.ptrace.kill_after")->key,
+	      find(&k, "seccomp_bpf.global.dup#2")->key);
+	CHECK(!strcmp(find(&k, "dup")->key, "") && !strcmp(find(&k, "peeksiginfo")->key, ""),
+	      "ours and a program's own result have no key");
+	ktap_free(&k);
+
+	/*
+	 * kselftest.h's results are named by their message, which changes with
+	 * the outcome (sas: "sigaltstack is disabled in sighandler" when it
+	 * passes): the key is the same either way.
+	 */
+	feed_all(&k, "KTAP version 1\n1..1\n  # Subtest: sas\n  1..2\n"
+		 "  ok 1 Initial sigaltstack state was SS_DISABLE\n"
+		 "  not ok 2 tss_flags=80000000, should be SS_DISABLE\nnot ok 1 sas\n");
+	CHECK(!strcmp(find(&k, "sas.tss_flags=80000000, should be SS_DISABLE")->key, "sas#2"),
+	      "a failing message keyed by its place: %s", find(&k, "sas.tss_flags=80000000, should be SS_DISABLE")->key);
 	ktap_free(&k);
 
 	/*
