@@ -179,7 +179,7 @@ static void add_axis(const char ***axis, size_t *n, const char *name)
 	(*axis)[(*n)++] = name;
 }
 
-/* Per arch, along its cells in run order: each test whose result changes. */
+/* Per arch, along its cells in run order: each test whose result changes (paired by name, else by key). */
 static void find_flips(struct run *r)
 {
 	for (size_t a = 0; a < r->narchs; a++) {
@@ -192,7 +192,7 @@ static void find_flips(struct run *r)
 			if (strcmp(c->arch, r->archs[a]) || c->verdict == CELL_INFRA || c->verdict == CELL_PENDING)
 				continue;
 			for (size_t m = 0; prev && m < c->ntests; m++) {
-				const struct test *now = &c->tests[m], *was = cell_find_test(prev, now->name);
+				const struct test *now = &c->tests[m], *was = cell_counterpart(prev, now);
 
 				if (!was || was->status == now->status)
 					continue;

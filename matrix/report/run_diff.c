@@ -157,7 +157,7 @@ void run_compare(struct comparison *cmp, const struct run *a, const struct run *
 		int a_judged = ca->verdict != CELL_INFRA && ca->verdict != CELL_PENDING;
 
 		for (size_t m = 0; m < cb->ntests; m++) {
-			const struct test *tb = &cb->tests[m], *ta = a_judged ? cell_find_test(ca, tb->name) : NULL;
+			const struct test *tb = &cb->tests[m], *ta = a_judged ? cell_counterpart(ca, tb) : NULL;
 
 			if (!ta)
 				add(cmp, CHANGE_APPEARED, ca, cb, NULL, tb, tb->unexpected);
@@ -171,7 +171,7 @@ void run_compare(struct comparison *cmp, const struct run *a, const struct run *
 				add(cmp, CHANGE_CHANGED, ca, cb, ta, tb, 0);
 		}
 		for (size_t m = 0; a_judged && cb->verdict != CELL_INFRA && cb->ntests && m < ca->ntests; m++)
-			if (!cell_find_test(cb, ca->tests[m].name))
+			if (!cell_counterpart(cb, &ca->tests[m]))
 				add(cmp, CHANGE_VANISHED, ca, cb, &ca->tests[m], NULL, 0);
 	}
 	for (size_t i = 0; i < a->ncells; i++)

@@ -137,7 +137,7 @@ int print_reproduced(const struct cell *was, const struct cell *now)
 		if (!failed_result(t))
 			continue;
 		failed++;
-		u = cell_find_test(now, t->name);
+		u = cell_counterpart(now, t);
 		if (!u) {
 			not_run++;
 		} else if (same_failure(t, u)) {
@@ -150,7 +150,7 @@ int print_reproduced(const struct cell *was, const struct cell *now)
 		}
 	}
 	for (size_t i = 0; i < now->ntests; i++) {
-		const struct test *u = &now->tests[i], *t = cell_find_test(was, u->name);
+		const struct test *u = &now->tests[i], *t = cell_counterpart(was, u);
 
 		if (!failed_result(u) || (t && failed_result(t)))
 			continue;

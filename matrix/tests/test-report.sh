@@ -695,6 +695,7 @@ cell ky m68k-16-sixteen "$(ks 16-sixteen 'tss_flags=80000000, should be SS_DISAB
 expect "key: a changed message is a regression, not a new failure" \
 	grep -q "REGRESSION fail sas.tss_flags=80000000, should be SS_DISABLE (pass at base as sas.sigaltstack is disabled in sighandler;" "$tmp/ky.out"
 expect "key: and its name at base is not gone" sh -c "! grep -q ' gone ' '$tmp/ky.out'"
+expect "key: the flips along the points pair it too" grep -q "sas.tss_flags=80000000, should be SS_DISABLE pass -> fail  at 16-sixteen" "$tmp/ky.out"
 expect "key: report regressions gives it, with its key" [ "$("$bin/report" regressions "$tmp/ky")" = \
 	"$(printf 'm68k\t16-sixteen\tsas.tss_flags=80000000, should be SS_DISABLE\tsas#2\tregression')" ]
 # A test new at a point, failing: one to bisect to where it first fails.
