@@ -86,6 +86,9 @@ static void write_cell(FILE *f, const struct cell *c)
 
 		fprintf(f, "%s\n       {\"name\": ", j ? "," : "");
 		json_str(f, t->name);
+		/* A selftest's PROGRAM#N: what pairs it across cells when its name changes. */
+		if (t->key && *t->key)
+			json_member(f, ", \"key\": ", t->key);
 		json_member(f, ", \"status\": ", status_name(t->status));
 		json_member(f, ", \"reason\": ", t->reason);
 		json_member(f, ", \"diagnostics\": ", t->diag);

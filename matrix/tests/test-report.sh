@@ -695,6 +695,8 @@ cell ky m68k-16-sixteen "$(ks 16-sixteen 'tss_flags=80000000, should be SS_DISAB
 expect "key: a changed message is a regression, not a new failure" \
 	grep -q "REGRESSION fail sas.tss_flags=80000000, should be SS_DISABLE (pass at base as sas.sigaltstack is disabled in sighandler;" "$tmp/ky.out"
 expect "key: and its name at base is not gone" sh -c "! grep -q ' gone ' '$tmp/ky.out'"
+expect "key: summary.json carries it" [ "$(jqval ky '.cells[1].tests[1].key')" = "sas#2" ]
+expect "key: ours have none there" [ "$(jqval r1 '.cells[0].tests[0] | has("key")')" = false ]
 expect "key: the flips along the points pair it too" grep -q "sas.tss_flags=80000000, should be SS_DISABLE pass -> fail  at 16-sixteen" "$tmp/ky.out"
 expect "key: report regressions gives it, with its key" [ "$("$bin/report" regressions "$tmp/ky")" = \
 	"$(printf 'm68k\t16-sixteen\tsas.tss_flags=80000000, should be SS_DISABLE\tsas#2\tregression')" ]
